@@ -1,0 +1,31 @@
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/gunicorn --config deploy/gunicorn.conf.py 'service:create_app()'
+
+test: $(STAMP)
+	$(BIN)/ruff check service tests bench
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check service tests bench
+
+bench: $(STAMP)
+	$(BIN)/python bench/core_replay.py
+	$(BIN)/python bench/http_check.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,109 @@
+"""Checking a whole transcript: the deal, the reservations, every event, the score.
+
+One pass over the events; every defect is collected, none stops the replay.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .announcements import TEAM_NAMES
+from .cards import NAMES
+from .deal import read_deal
+from .game import GameState
+from .result import (
+    CheckResult,
+    ClaimCheck,
+    ClaimDifference,
+    GameInfo,
+    LegalActions,
+    SeatAnnouncements,
+    TrickRecord,
+)
+from .scoring import outcome
+from .setup import game_setup
+from .transcript import Transcript
+
+
+def replay(transcript: Transcript) -> tuple[GameState, list, list]:
+    """The state after every event, with the defects of the deal and reservation round."""
+    deal, violations = read_deal(transcript.dealer, transcript.hands,
+                                 transcript.ruleset.with_nines)
+    setup, setup_violations, notes = game_setup(transcript, deal)
+    violations += setup_violations
+    state = GameState(transcript.ruleset, deal, setup)
+    push = state.push
+    for index, event in enumerate(transcript.play):
+        push(index, event)
+    return state, violations, notes
+
+
+def legal_actions(state: GameState) -> LegalActions:
+    seat = state.to_play
+    cards = tuple(NAMES[c] for c in state.legal_cards(seat)) if seat is not None else ()
+    calls = tuple(SeatAnnouncements(s, tuple(state.legal_calls(s))) for s in range(4))
+    return LegalActions(seat, cards, calls)
+
+
+def _game_info(state: GameState) -> GameInfo:
+    setup = state.setup
+    return GameInfo(
+        type=setup.type,
+        re=tuple(s for s in range(4) if setup.team_of[s] == 0),
+        contra=tuple(s for s in range(4) if setup.team_of[s] == 1),
+        declarer=setup.declarer,
+        solo=setup.solo if setup.type == "solo" else None,
+    )
+
+
+def compare_claim(claimed: dict[str, Any], computed: dict[str, Any]) -> ClaimCheck:
+    """Field by field: what the submitter claimed against what the rules give."""
+    differences = tuple(
+        ClaimDifference(name, value, computed.get(name))
+        for name, value in claimed.items()
+        if _normalise(value) != _normalise(computed.get(name)))
+    return ClaimCheck(not differences, differences)
+
+
+def _normalise(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def check(transcript: Transcript) -> CheckResult:
+    state, violations, notes = replay(transcript)
+    violations += state.violations
+    tricks = tuple(
+        TrickRecord(t.leader, tuple(NAMES[c] if c is not None else "?" for c in t.cards),
+                    t.winner, t.points)
+        for t in state.tricks)
+    complete = state.finished
+    winner = score = card_points = None
+    if complete:
+        result = outcome(state)
+        score = result.score
+        winner = TEAM_NAMES[result.winner] if result.winner is not None else None
+        card_points = {"re": result.card_points[0], "contra": result.card_points[1]}
+    valid = not violations
+    claimed = None
+    if transcript.claimed is not None:
+        computed = {
+            "winner": winner, "value": score.value if score else None,
+            "scores": list(score.scores) if score else None, "card_points": card_points,
+            "valid": valid,
+        }
+        claimed = compare_claim(transcript.claimed, computed)
+    return CheckResult(
+        ruleset=transcript.ruleset.id,
+        valid=valid,
+        complete=complete,
+        violations=tuple(violations),
+        notes=tuple(notes),
+        game=_game_info(state),
+        tricks=tricks,
+        announcements=tuple(state.calls),
+        card_points=card_points,
+        winner=winner,
+        score=score,
+        claimed=claimed,
+        legal_actions=None if complete else legal_actions(state),
+    )

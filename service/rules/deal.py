@@ -1,0 +1,62 @@
+"""The deal: four hands, checked against the pack of the ruleset."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CQ, N_CODES, card_name, hand_size, pack_codes, parse_card
+from .result import Violation
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The four hands as dealt (card codes; unknown cards left out), immutable."""
+
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    hand_size: int
+
+    def holders(self, card: int) -> tuple[int, ...]:
+        """The seats holding ``card``, once per copy."""
+        return tuple(seat for seat, hand in enumerate(self.hands) for c in hand if c == card)
+
+    def double_club_queen(self) -> int | None:
+        """The seat holding both ♣Q, if one does."""
+        holders = self.holders(CQ)
+        return holders[0] if len(holders) == 2 and holders[0] == holders[1] else None
+
+
+def read_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_nines: bool
+              ) -> tuple[Deal, list[Violation]]:
+    """The deal, and every defect of it: wrong hand sizes, unknown cards, a card thrice."""
+    size = hand_size(with_nines)
+    in_pack = frozenset(pack_codes(with_nines))
+    seen = [0] * N_CODES
+    violations: list[Violation] = []
+    coded: list[tuple[int, ...]] = []
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            violations.append(Violation(
+                "deal_card_count", f"/hands/{seat}", seat,
+                f"seat {seat} was dealt {len(hand)} cards instead of {size}"))
+        cards = []
+        for i, text in enumerate(hand):
+            card = parse_card(text)
+            if card is None or card not in in_pack:
+                violations.append(Violation(
+                    "unknown_card", f"/hands/{seat}/{i}", seat,
+                    f"{text!r} is not a card of this pack"))
+                continue
+            seen[card] += 1
+            if seen[card] > 2:
+                violations.append(Violation(
+                    "card_too_often", f"/hands/{seat}/{i}", seat,
+                    f"{card_name(card)} is dealt a {_ordinal(seen[card])} time; "
+                    "the pack holds it twice"))
+            cards.append(card)
+        coded.append(tuple(cards))
+    return Deal(dealer, tuple(coded), size), violations
+
+
+def _ordinal(n: int) -> str:
+    return {3: "third", 4: "fourth"}.get(n, f"{n}th")

@@ -1,0 +1,146 @@
+"""The option catalogue: every rule difference between rulebooks, typed and documented once.
+
+Each field of :class:`Ruleset` is one option. Its metadata carries the meaning and
+the allowed values; the presets (``presets/*.toml``) give each option a value, the
+source it comes from and, where a source is unclear, the judgement taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+SOLO_KINDS = (
+    "diamonds", "hearts", "spades", "clubs", "queens", "jacks", "kings",
+    "queens_jacks", "kings_jacks", "kings_queens", "koehler", "meatless",
+)
+CALLS = ("re", "contra", "no90", "no60", "no30", "black")
+SPECIAL_POINTS = (
+    "against_club_queens", "doppelkopf", "fox_caught", "karlchen_last_trick",
+    "karlchen_caught", "double_karlchen", "fox_last_trick", "dollen_beat_dollen", "heart_trick",
+)
+SWINES_TIMINGS = ("none", "before_play", "at_first_swine", "before_first_swine",
+                  "second_after_fox_won")
+HYPERSWINES_TIMINGS = ("none", "before_play", "at_first_hyperswine")
+RESERVATION_KINDS = ("duty_solo", "lust_solo", "solo", "poverty", "marriage")
+MARRIAGE_TRICKS = ("any", "color", "trump", "club", "spade", "heart")
+THROW_REASONS = ("nines", "kings", "nines_kings", "fox_highest", "richness")
+GAME_KINDS_FOR_SPECIALS = ("normal", "diamonds_solo")
+
+
+def _opt(kind: str, meaning: str, *, choices: tuple[str, ...] = (), length: int = 0) -> Any:
+    return field(metadata={"kind": kind, "meaning": meaning, "choices": choices,
+                           "length": length})
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A complete set of option values. Build one with :func:`service.rules.rulesets.resolve`."""
+
+    id: str = field(metadata={"kind": "id"})
+
+    # The pack and the card order
+    with_nines: bool = _opt("bool", "Play with 48 cards (true) or 40 without the nines (false).")
+    dollen: bool = _opt("bool", "The two ♥10 are the highest plain trumps of a normal game.")
+    dollen_order: str = _opt(
+        "enum", "Which of two ♥10 in one trick wins.", choices=("first_wins", "second_wins"))
+    dollen_last_trick_reversed: bool = _opt(
+        "bool", "The ♥10 order flips in the last trick.")
+    dollen_first_wins_with_swines: bool = _opt(
+        "bool", "With swines shown, the first ♥10 wins whatever dollen_order says.")
+    swines: str = _opt(
+        "enum", "Both ♦A in one hand rank above everything, shown at this time.",
+        choices=SWINES_TIMINGS)
+    swines_in_color_solo: bool = _opt("bool", "Swines exist in colour solos.")
+    swines_in_poverty: bool = _opt("bool", "Swines exist in a poverty.")
+    hyperswines: str = _opt(
+        "enum", "Both ♦9 (♦K without nines) rank above the swines, shown at this time.",
+        choices=HYPERSWINES_TIMINGS)
+
+    # Reservations and game types
+    solos: tuple[str, ...] = _opt(
+        "list", "The solo kinds allowed, in the ruleset's rank order.", choices=SOLO_KINDS)
+    solo_precedence: str = _opt(
+        "enum", "Which of several solos is played.",
+        choices=("seat", "rank_then_seat", "bid_then_rank_then_seat"))
+    soloist_leads: str = _opt(
+        "enum", "When the soloist leads the first trick.",
+        choices=("always", "duty_only", "never"))
+    reservation_priority: tuple[str, ...] = _opt(
+        "list", "Reservation kinds from the highest to the lowest.", choices=RESERVATION_KINDS)
+    marriage_partner_rules: tuple[str, ...] = _opt(
+        "list", "Partner rules a bride may choose (the kind of trick that decides).",
+        choices=MARRIAGE_TRICKS)
+    marriage_nth_allowed: bool = _opt(
+        "bool", "The bride may name the 2nd, 3rd … such trick instead of the first.")
+    marriage_deciding_tricks: int = _opt(
+        "int", "Tricks after which a bride without a partner plays a ♦ solo.")
+    poverty: str = _opt(
+        "enum", "What a player with few trumps may do.", choices=("none", "redeal", "pass"))
+    poverty_max_trumps: int = _opt("int", "A poverty is allowed with at most this many trumps.")
+    poverty_returned_trumps: str = _opt(
+        "enum", "What the taker says about the trumps returned.",
+        choices=("count", "whether", "nothing"))
+    throw: tuple[str, ...] = _opt(
+        "list", "Reasons for which a hand may be thrown in (redeal).", choices=THROW_REASONS)
+    throw_minimums: tuple[int, ...] = _opt(
+        "ints", "Minimum count for the throw reasons nines, kings, nines_kings.", length=3)
+
+    # Announcements
+    announcement_clock: str = _opt(
+        "enum", "Deadlines are counted in cards the announcer still holds (hand) "
+        "or in cards on the table (table).", choices=("hand", "table"))
+    announcement_deadlines: tuple[int, ...] = _opt(
+        "ints", "Deadlines of re/contra, no90, no60, no30, black: hand = at least this many "
+        "cards in the announcer's hand; table = at most this many cards played.", length=5)
+    announcement_reply: str = _opt(
+        "enum", "How much later than the opponents' deadline a reply (re to contra, contra "
+        "to re) may come.", choices=("one_card", "one_round", "none"))
+    announcement_skip: str = _opt(
+        "enum", "Skipping levels: in_time_levels (each skipped level must still be in time), "
+        "free (up to the called level's deadline), none (re/contra first).",
+        choices=("in_time_levels", "free", "none"))
+    marriage_shifts_deadlines: bool = _opt(
+        "bool", "Deadlines move later by the tricks a marriage needed to decide.")
+    re_or_contra_before_partner: bool = _opt(
+        "bool", "The 're_or_contra' call is allowed while a marriage is undecided.")
+
+    # Scoring
+    re_contra_scoring: str = _opt(
+        "enum", "Re and contra are worth +2 each (add_2) or double the value each (double).",
+        choices=("add_2", "double"))
+    re_needs_121_against_lone_contra: bool = _opt(
+        "bool", "Re needs 121 even where only contra was announced.")
+    broken_bid_scoring: str = _opt(
+        "enum", "How a bid the bidding team missed is scored.", choices=("ddv", "stakes"))
+    reached_against_bid_points: str = _opt(
+        "enum", "The '120 against no 90' items (ddv), extended to '150 against re' "
+        "(selber_doof).", choices=("ddv", "selber_doof"))
+    early_announcement_bonus: bool = _opt(
+        "bool", "An announcement made before its minimum card count is worth 2.")
+    before_first_card_bonus: bool = _opt(
+        "bool", "+1 for an announcement before the very first card ('vorab').")
+    solo_bonus: bool = _opt("bool", "A solo is worth +1, and winning against one +1 more.")
+    special_points: tuple[str, ...] = _opt(
+        "list", "Special points that count.", choices=SPECIAL_POINTS)
+    special_points_in: tuple[str, ...] = _opt(
+        "list", "Game kinds in which special points count.", choices=GAME_KINDS_FOR_SPECIALS)
+    counting: str = _opt(
+        "enum", "How the game value becomes the four seats' scores.",
+        choices=("plus_minus", "winners_only", "losers_only"))
+    solo_multiplier: int = _opt("int", "The soloist's factor on the game value.")
+    revoke_penalty: str = _opt(
+        "enum", "What failing to follow suit costs.",
+        choices=("ddv", "lost_as_black", "offender_loses_others_plus_5", "none"))
+
+    # A sitting (several games); kept here so that one catalogue serves both
+    duty_solos_per_player: int = _opt("int", "Duty solos each player owes per round.")
+    games_per_round: int = _opt("int", "Games in a round at a table of four.")
+    bock_rounds: bool = _opt("bool", "Bock rounds (doubled games) are played.")
+    missed_duty_solo_penalty: int = _opt(
+        "int", "Points deducted for a duty solo not played in the round.")
+
+
+CATALOGUE: dict[str, dict[str, Any]] = {
+    f.name: dict(f.metadata) for f in fields(Ruleset) if f.metadata.get("kind") != "id"
+}

@@ -1,0 +1,170 @@
+"""Presets (data files) and custom rulesets built over the option catalogue."""
+
+from __future__ import annotations
+
+import itertools
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from .options import CATALOGUE, Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class OptionProblem:
+    """One reason a ruleset was refused: the option it concerns and what is wrong."""
+
+    option: str
+    message: str
+
+
+class RulesetError(ValueError):
+    def __init__(self, problems: list[OptionProblem]):
+        super().__init__("; ".join(f"{p.option}: {p.message}" for p in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    id: str
+    title: str
+    source: str
+    ruleset: Ruleset
+    sources: dict[str, str]
+    notes: dict[str, str]
+
+
+def _load_preset(text: str) -> Preset:
+    data = tomllib.loads(text)
+    entries: dict[str, dict[str, Any]] = data["options"]
+    missing = sorted(set(CATALOGUE) - set(entries))
+    extra = sorted(set(entries) - set(CATALOGUE))
+    if missing or extra:
+        raise RulesetError([OptionProblem(n, "missing from the preset") for n in missing]
+                           + [OptionProblem(n, "not in the catalogue") for n in extra])
+    values = {name: entry["value"] for name, entry in entries.items()}
+    return Preset(
+        id=data["id"], title=data["title"], source=data["source"],
+        ruleset=_build(data["id"], values),
+        sources={n: e["source"] for n, e in entries.items()},
+        notes={n: e["note"].strip() for n, e in entries.items() if "note" in e},
+    )
+
+
+@cache
+def presets() -> dict[str, Preset]:
+    """Every preset shipped in ``presets/``, by id."""
+    found = {}
+    for entry in sorted(resources.files(__package__).joinpath("presets").iterdir(),
+                        key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            preset = _load_preset(entry.read_text(encoding="utf-8"))
+            found[preset.id] = preset
+    return found
+
+
+def _coerce(name: str, value: Any) -> tuple[Any, str | None]:
+    """The option value in its typed form, or an error message."""
+    meta = CATALOGUE[name]
+    kind, choices = meta["kind"], meta["choices"]
+    if kind == "bool":
+        return (value, None) if isinstance(value, bool) else (None, "must be true or false")
+    if kind == "int":
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        return (value, None) if ok else (None, "must be a non-negative integer")
+    if kind == "enum":
+        if value in choices:
+            return value, None
+        return None, f"must be one of {', '.join(choices)}"
+    if kind == "list":
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            return None, "must be a list of strings"
+        unknown = [v for v in value if v not in choices]
+        if unknown:
+            return None, f"unknown value(s) {', '.join(unknown)}; allowed: {', '.join(choices)}"
+        if len(set(value)) != len(value):
+            return None, "lists a value twice"
+        return tuple(value), None
+    if kind == "ints":
+        ok = (isinstance(value, list | tuple) and len(value) == meta["length"]
+              and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value))
+        if ok:
+            return tuple(value), None
+        return None, f"must be a list of {meta['length']} non-negative integers"
+    raise AssertionError(f"unknown option kind {kind}")  # pragma: no cover
+
+
+def _contradictions(r: Ruleset) -> list[OptionProblem]:
+    problems = []
+    if r.hyperswines != "none" and r.swines == "none":
+        problems.append(OptionProblem("hyperswines", "hyperswines need swines"))
+    if r.dollen_first_wins_with_swines and r.swines == "none":
+        problems.append(OptionProblem("dollen_first_wins_with_swines", "needs swines"))
+    if r.swines == "none" and (r.swines_in_color_solo or r.swines_in_poverty):
+        option = "swines_in_color_solo" if r.swines_in_color_solo else "swines_in_poverty"
+        problems.append(OptionProblem(option, "needs swines"))
+    if not r.dollen and (r.dollen_last_trick_reversed or r.dollen_first_wins_with_swines):
+        problems.append(OptionProblem("dollen", "the ♥10 options need dollen"))
+    d = r.announcement_deadlines
+    ordered = (all(a >= b for a, b in itertools.pairwise(d)) if r.announcement_clock == "hand"
+               else all(a <= b for a, b in itertools.pairwise(d)))
+    if not ordered:
+        problems.append(OptionProblem(
+            "announcement_deadlines", "each level's deadline must not come before the "
+            "previous level's under this announcement_clock"))
+    if r.poverty == "pass" and "poverty" not in r.reservation_priority:
+        problems.append(OptionProblem("reservation_priority", "poverty is allowed but not ranked"))
+    if r.solos and not {"solo", "duty_solo", "lust_solo"} & set(r.reservation_priority):
+        problems.append(OptionProblem("reservation_priority", "solos are allowed but not ranked"))
+    if not r.marriage_partner_rules:
+        problems.append(OptionProblem("marriage_partner_rules", "needs at least one rule"))
+    if r.solo_multiplier < 1:
+        problems.append(OptionProblem("solo_multiplier", "must be at least 1"))
+    return problems
+
+
+def _build(ruleset_id: str, values: dict[str, Any]) -> Ruleset:
+    problems, typed = [], {}
+    for name, value in values.items():
+        if name not in CATALOGUE:
+            problems.append(OptionProblem(name, "is not an option of the catalogue"))
+            continue
+        coerced, error = _coerce(name, value)
+        if error:
+            problems.append(OptionProblem(name, error))
+        typed[name] = coerced
+    if problems:
+        raise RulesetError(problems)
+    ruleset = Ruleset(id=ruleset_id, **typed)
+    problems = _contradictions(ruleset)
+    if problems:
+        raise RulesetError(problems)
+    return ruleset
+
+
+def preset_values(preset: Preset) -> dict[str, Any]:
+    r = preset.ruleset
+    return {name: getattr(r, name) for name in CATALOGUE}
+
+
+@cache
+def _resolve_preset(preset_id: str) -> Ruleset:
+    found = presets().get(preset_id)
+    if found is None:
+        raise RulesetError([OptionProblem(
+            "preset", f"unknown preset {preset_id!r}; known: {', '.join(presets())}")])
+    return found.ruleset
+
+
+def resolve(spec: str | dict[str, Any]) -> Ruleset:
+    """The ruleset a request names: a preset id, or ``{"preset": id, "options": {...}}``."""
+    if isinstance(spec, str):
+        return _resolve_preset(spec)
+    base = _resolve_preset(spec["preset"])
+    overrides = spec.get("options") or {}
+    if not overrides:
+        return base
+    values = preset_values(presets()[base.id]) | dict(overrides)
+    return _build(f"{base.id}+custom", values)

@@ -1,0 +1,118 @@
+"""What a transcript says, in the core's terms, and the edge that reads it from JSON data.
+
+The HTTP layer has already checked the shape (types, required fields); this module
+turns the data into immutable values. Card strings stay as written next to their
+code, so that an unknown card is reported where it stands rather than refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import parse_card
+from .options import Ruleset
+
+CARD, ANNOUNCE, SHOW = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of ``play``: a card, an announcement or a showing, by a seat."""
+
+    seat: int
+    kind: int  # CARD, ANNOUNCE or SHOW
+    text: str  # the card, the call or what was shown, as written
+    card: int | None = None  # the card's code; None for an unknown card or another kind
+
+
+@dataclass(frozen=True, slots=True)
+class Reservation:
+    seat: int
+    reservation: str  # healthy, solo, marriage, poverty, throw
+    solo: str | None = None
+    duty: bool = False
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PartnerRule:
+    trick: str = "any"
+    nth: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    seat: int
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameDeclaration:
+    """The ``game`` the transcript says was played."""
+
+    type: str  # normal, marriage, poverty, solo, redeal
+    declarer: int | None = None
+    solo: str | None = None
+    duty: bool = False
+    partner_rule: PartnerRule | None = None
+    passed: tuple[str, ...] = ()
+    offers: tuple[Offer, ...] = ()
+    partner: int | None = None
+    returned: tuple[str, ...] = ()
+    trumps_returned: int | bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Transcript:
+    ruleset: Ruleset
+    dealer: int
+    hands: tuple[tuple[str, ...], ...]
+    reservations: tuple[Reservation, ...]
+    game: GameDeclaration
+    play: tuple[Event, ...]
+    players: tuple[str, ...] | None = None
+    claimed: dict[str, Any] | None = None
+
+
+def event_from_dict(item: dict[str, Any]) -> Event:
+    seat = item["seat"]
+    if "card" in item:
+        text = item["card"]
+        return Event(seat, CARD, text, parse_card(text))
+    if "announce" in item:
+        return Event(seat, ANNOUNCE, item["announce"])
+    return Event(seat, SHOW, item["show"])
+
+
+def _game_from_dict(data: dict[str, Any]) -> GameDeclaration:
+    rule = data.get("partner_rule")
+    return GameDeclaration(
+        type=data["type"],
+        declarer=data.get("declarer"),
+        solo=data.get("solo"),
+        duty=bool(data.get("duty", False)),
+        partner_rule=PartnerRule(rule.get("trick", "any"), rule.get("nth", 1)) if rule else None,
+        passed=tuple(data.get("passed", ())),
+        offers=tuple(Offer(o["seat"], o["accept"]) for o in data.get("offers", ())),
+        partner=data.get("partner"),
+        returned=tuple(data.get("returned", ())),
+        trumps_returned=data.get("trumps_returned"),
+    )
+
+
+def from_dict(data: dict[str, Any], ruleset: Ruleset) -> Transcript:
+    """A transcript from request data whose shape is already known to be right."""
+    return Transcript(
+        ruleset=ruleset,
+        dealer=data["dealer"],
+        hands=tuple(tuple(hand) for hand in data["hands"]),
+        reservations=tuple(
+            Reservation(r["seat"], r["reservation"], r.get("solo"), bool(r.get("duty", False)),
+                        r.get("reason"))
+            for r in data.get("reservations", ())),
+        game=_game_from_dict(data.get("game") or {"type": "normal"}),
+        play=tuple(event_from_dict(item) for item in data.get("play", ())),
+        players=tuple(data["players"]) if data.get("players") else None,
+        claimed=data.get("claimed"),
+    )
