@@ -8,6 +8,7 @@ an event records every rule the event breaks instead of stopping at the first.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .announcements import (
     ALL_CALLS,
@@ -44,8 +45,7 @@ class Setup:
         return self.team_of.count(RE) == 1
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     leader: int
     seats: tuple[int, ...]
     cards: tuple[int | None, ...]  # None: an unknown card, which can take nothing
@@ -65,7 +65,7 @@ class Revoke:
 
 class GameState:
     __slots__ = (
-        "calls", "class_held", "clock", "deal", "held", "last_order", "late_reply", "leader",
+        "calls", "class_held", "clock", "cls", "deal", "held", "last_order", "late_reply", "leader",
         "levels", "n_tricks", "on_table", "order", "overlong", "played_by", "revoke",
         "ruleset", "setup", "trick_cards", "trick_seats", "tricks", "violations",
     )
@@ -80,6 +80,7 @@ class GameState:
         self.last_order: Order = (
             order_for(setup.order_kind, dollen=ruleset.dollen, dollen_second_wins=not second)
             if ruleset.dollen_last_trick_reversed else self.order)
+        self.cls = self.order.cls
         self.held = [[0] * N_CODES for _ in range(4)]
         self.class_held = [[0] * 5 for _ in range(4)]
         for seat, hand in enumerate(deal.hands):
@@ -157,64 +158,72 @@ class GameState:
 
     def _push_card(self, index: int, event: Event) -> None:
         seat, card = event.seat, event.card
-        if self.finished:
+        if len(self.tricks) == self.n_tricks:
             if not self.overlong:
                 self.overlong = True
                 self._violation("overlong_game", index, seat,
                                 f"a card after the last trick: all {self.n_tricks} tricks "
                                 "are complete")
             return
-        expected = (self.leader + len(self.trick_seats)) % 4
-        if seat != expected:
-            if not self.tricks and not self.trick_seats:
-                self._violation("wrong_leader", index, seat,
-                                f"seat {seat} led the first trick; seat {expected} leads it")
-            else:
-                self._violation("turn_order", index, seat,
-                                f"seat {seat} played out of turn; seat {expected} was to play")
+        trick_seats, trick_cards = self.trick_seats, self.trick_cards
+        if seat != (self.leader + len(trick_seats)) % 4:
+            self._out_of_turn(index, seat)
         if card is None:
-            self._violation("unknown_card", index, seat, f"{event.text!r} is not a card of "
-                            "this pack")
+            self._violation("unknown_card", index, seat,
+                            f"{event.text!r} is not a card of this pack")
         else:
-            cls = self.order.cls[card]
-            if self.trick_cards and self.trick_cards[0] is not None:
-                led = self.order.cls[self.trick_cards[0]]
+            cls = self.cls[card]
+            held = self.held[seat]
+            if trick_cards and trick_cards[0] is not None:
+                led = self.cls[trick_cards[0]]
                 if cls != led and self.class_held[seat][led]:
-                    example = next(c for c in range(N_CODES)
-                                   if self.held[seat][c] and self.order.cls[c] == led)
-                    self._violation(
-                        "follow_suit", index, seat,
-                        f"seat {seat} played {NAMES[card]} on a {CLASS_NAMES[led]} lead while "
-                        f"holding {CLASS_NAMES[led]} {NAMES[example]}")
-                    if self.revoke is None:
-                        self.revoke = Revoke(index, seat, (self.levels[0], self.levels[1]))
-            if self.held[seat][card]:
-                self.held[seat][card] -= 1
+                    self._revoked(index, seat, card, led)
+            if held[card]:
+                held[card] -= 1
                 self.class_held[seat][cls] -= 1
             else:
                 self._violation("card_not_in_hand", index, seat,
                                 f"seat {seat} played {NAMES[card]}, which it does not hold")
-        if not self.trick_seats:
+        if not trick_seats:
             self.leader = seat
-        self.trick_seats.append(seat)
-        self.trick_cards.append(card)
+        trick_seats.append(seat)
+        trick_cards.append(card)
         self.played_by[seat] += 1
         self.on_table += 1
-        if len(self.trick_seats) == 4:
+        if len(trick_seats) == 4:
             self._close_trick()
+
+    def _out_of_turn(self, index: int, seat: int) -> None:
+        expected = (self.leader + len(self.trick_seats)) % 4
+        if not self.tricks and not self.trick_seats:
+            self._violation("wrong_leader", index, seat,
+                            f"seat {seat} led the first trick; seat {expected} leads it")
+        else:
+            self._violation("turn_order", index, seat,
+                            f"seat {seat} played out of turn; seat {expected} was to play")
+
+    def _revoked(self, index: int, seat: int, card: int, led: int) -> None:
+        example = next(c for c in range(N_CODES) if self.held[seat][c] and self.cls[c] == led)
+        self._violation("follow_suit", index, seat,
+                        f"seat {seat} played {NAMES[card]} on a {CLASS_NAMES[led]} lead while "
+                        f"holding {CLASS_NAMES[led]} {NAMES[example]}")
+        if self.revoke is None:
+            self.revoke = Revoke(index, seat, (self.levels[0], self.levels[1]))
 
     def _close_trick(self) -> None:
         order = self.last_order if len(self.tricks) == self.n_tricks - 1 else self.order
-        known = [(s, c) for s, c in zip(self.trick_seats, self.trick_cards, strict=True)
-                 if c is not None]
-        if known:
-            best = order.winner_index([c for _, c in known])
-            winner, winning_card = known[best]
+        seats, cards = self.trick_seats, self.trick_cards
+        if None in cards:  # unknown cards take nothing and count nothing
+            known = [i for i, c in enumerate(cards) if c is not None]
+            best = known[order.winner_index([cards[i] for i in known])] if known else 0
+            points = sum(POINTS[c] for c in cards if c is not None)
         else:
-            winner, winning_card = self.trick_seats[0], -1
-        trick = Trick(self.trick_seats[0], tuple(self.trick_seats), tuple(self.trick_cards),
-                      winner, winning_card, sum(POINTS[c] for _, c in known))
-        self.tricks.append(trick)
+            best = order.winner_index(cards)
+            points = POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]] + POINTS[cards[3]]
+        winner = seats[best]
+        winning_card = cards[best]
+        self.tricks.append(Trick(seats[0], tuple(seats), tuple(cards), winner,
+                                 -1 if winning_card is None else winning_card, points))
         self.leader = winner
         self.trick_seats = []
         self.trick_cards = []
