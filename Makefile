@@ -17,11 +17,11 @@ run: $(STAMP)
 	$(BIN)/gunicorn --config deploy/gunicorn.conf.py 'service:create_app()'
 
 test: $(STAMP)
-	$(BIN)/ruff check service tests bench
-	$(BIN)/python -m pytest
+	$(BIN)/ruff check service tests bench deploy
+	$(BIN)/python -m pytest -n 2
 
 lint: $(STAMP)
-	$(BIN)/ruff check service tests bench
+	$(BIN)/ruff check service tests bench deploy
 
 bench: $(STAMP)
 	$(BIN)/python bench/core_replay.py

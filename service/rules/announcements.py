@@ -63,6 +63,11 @@ class AnnouncementClock:
         limit = self._limit(level, extra_cards)
         return held >= limit if self.hand_clock else on_table <= limit
 
+    def early(self, level: int, held: int) -> bool:
+        """Whether a call of ``level`` by a seat holding ``held`` cards beat its minimum
+        card count (only a hand clock has one)."""
+        return self.hand_clock and held > self._limit(level)
+
     def reply_in_time(self, opponents_level: int, held: int, on_table: int) -> bool:
         """Whether re/contra may still be said as a reply to the opponents' calls."""
         if opponents_level == 0 or self.reply == "none":

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .announcements import TEAM_NAMES
+from .announcements import CONTRA, RE, TEAM_NAMES
 from .cards import NAMES
 from .deal import read_deal
 from .game import GameState
@@ -17,6 +17,7 @@ from .result import (
     ClaimDifference,
     GameInfo,
     LegalActions,
+    Score,
     SeatAnnouncements,
     TrickRecord,
 )
@@ -47,12 +48,18 @@ def legal_actions(state: GameState) -> LegalActions:
 
 def _game_info(state: GameState) -> GameInfo:
     setup = state.setup
+    partner = setup.partner
+    if setup.type == "marriage" and state.deciding_trick is not None:
+        partner = next((s for s in range(4) if state.team_of[s] == RE and s != setup.declarer),
+                       None)
     return GameInfo(
         type=setup.type,
-        re=tuple(s for s in range(4) if setup.team_of[s] == 0),
-        contra=tuple(s for s in range(4) if setup.team_of[s] == 1),
+        re=tuple(s for s in range(4) if state.team_of[s] == RE),
+        contra=tuple(s for s in range(4) if state.team_of[s] == CONTRA),
         declarer=setup.declarer,
         solo=setup.solo if setup.type == "solo" else None,
+        partner=partner,
+        deciding_trick=state.deciding_trick,
     )
 
 
@@ -78,7 +85,9 @@ def check(transcript: Transcript) -> CheckResult:
         for t in state.tricks)
     complete = state.finished
     winner = score = card_points = None
-    if complete:
+    if state.setup.type == "redeal":
+        score = Score((), 1, 0, (0, 0, 0, 0))
+    elif complete:
         result = outcome(state)
         score = result.score
         winner = TEAM_NAMES[result.winner] if result.winner is not None else None

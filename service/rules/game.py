@@ -12,37 +12,23 @@ from typing import NamedTuple
 
 from .announcements import (
     ALL_CALLS,
+    CONTRA,
     LEVEL_OF,
     RE,
     TEAM_NAMES,
     AnnouncementClock,
     level_call,
 )
-from .cards import N_CODES, NAMES, POINTS
+from .cards import ACE, KING, N_CODES, NAMES, NINE, POINTS, code
 from .deal import Deal
 from .options import Ruleset
-from .ranking import Order, order_for
+from .ranking import COLOUR_SOLO_SUIT, TRUMP, Order, order_for
 from .result import AnnouncementRecord, Violation
+from .setup import UNDECIDED, Setup
 from .transcript import ANNOUNCE, CARD, Event
 
 CLASS_NAMES = ("clubs", "spades", "hearts", "diamonds", "trump")
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """What game is played: its card order, the teams and who leads."""
-
-    type: str  # normal, silent_marriage, solo, …
-    order_kind: str  # "normal" or a solo kind: selects the card order
-    team_of: tuple[int, int, int, int]  # RE or CONTRA per seat
-    leader: int
-    declarer: int | None = None
-    solo: str | None = None
-
-    @property
-    def alone(self) -> bool:
-        """One seat plays against three (a solo, a silent marriage)."""
-        return self.team_of.count(RE) == 1
+SUIT_TRICK = {0: "club", 1: "spade", 2: "heart"}
 
 
 class Trick(NamedTuple):
@@ -50,8 +36,9 @@ class Trick(NamedTuple):
     seats: tuple[int, ...]
     cards: tuple[int | None, ...]  # None: an unknown card, which can take nothing
     winner: int  # the seat
-    winning_card: int
+    winning_card: int  # -1 if every card was unknown
     points: int
+    swine_aces: int  # how many of the trick's trump aces were swines (no fox)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,29 +52,29 @@ class Revoke:
 
 class GameState:
     __slots__ = (
-        "calls", "class_held", "clock", "cls", "deal", "held", "last_order", "late_reply", "leader",
-        "levels", "n_tricks", "on_table", "order", "overlong", "played_by", "revoke",
-        "ruleset", "setup", "trick_cards", "trick_seats", "tricks", "violations",
+        "ace", "calls", "class_held", "clock", "cls", "deal", "deciding_trick", "early", "held",
+        "hyper_card", "hyper_holder", "hyperswines_shown", "last_order", "late_reply", "leader",
+        "levels", "marriage_count", "n_tricks", "on_table", "order", "overlong",
+        "pending_calls", "pending_show", "played_by", "revoke", "ruleset", "setup",
+        "swine_holder", "swines_shown", "team_of", "trick_cards", "trick_seats", "tricks",
+        "violations", "vorab",
     )
 
     def __init__(self, ruleset: Ruleset, deal: Deal, setup: Setup):
         self.ruleset = ruleset
         self.deal = deal
         self.setup = setup
-        second = ruleset.dollen_order == "second_wins"
-        self.order: Order = order_for(setup.order_kind, dollen=ruleset.dollen,
-                                      dollen_second_wins=second)
-        self.last_order: Order = (
-            order_for(setup.order_kind, dollen=ruleset.dollen, dollen_second_wins=not second)
-            if ruleset.dollen_last_trick_reversed else self.order)
+        self.team_of = list(setup.team_of)
+        self.swines_shown = self.hyperswines_shown = False
+        self._set_order()
         self.cls = self.order.cls
         self.held = [[0] * N_CODES for _ in range(4)]
         self.class_held = [[0] * 5 for _ in range(4)]
-        for seat, hand in enumerate(deal.hands):
+        for seat, hand in enumerate(setup.hands or deal.hands):
             for card in hand:
                 self.held[seat][card] += 1
-                self.class_held[seat][self.order.cls[card]] += 1
-        self.n_tricks = deal.hand_size
+                self.class_held[seat][self.cls[card]] += 1
+        self.n_tricks = 0 if setup.type == "redeal" else deal.hand_size
         self.played_by = [0, 0, 0, 0]
         self.on_table = 0
         self.leader = setup.leader
@@ -96,11 +83,47 @@ class GameState:
         self.tricks: list[Trick] = []
         self.levels = [0, 0]
         self.late_reply = [False, False]
+        self.early = [0, 0]  # per team: bids made before their minimum card count
+        self.vorab = [False, False]  # per team: a call before the very first card
         self.calls: list[AnnouncementRecord] = []
+        # re_or_contra calls waiting for the marriage to decide: (index, seat, before 1st card)
+        self.pending_calls: list[tuple[int, int, bool]] = []
         self.violations: list[Violation] = []
         self.revoke: Revoke | None = None
         self.overlong = False
         self.clock = AnnouncementClock(ruleset, deal.hand_size)
+        self.deciding_trick: int | None = None
+        self.marriage_count = 0
+        self._find_swine_holders()
+
+    def _set_order(self) -> None:
+        ruleset, kind = self.ruleset, self.setup.order_kind
+        second = ruleset.dollen_order == "second_wins"
+        if self.swines_shown and ruleset.dollen_first_wins_with_swines:
+            second = False
+        hyper = self.hyper_card if self.hyperswines_shown else None
+        self.order: Order = order_for(kind, dollen=ruleset.dollen, dollen_second_wins=second,
+                                      swines=self.swines_shown, hyperswine=hyper)
+        self.last_order: Order = self.order
+        if ruleset.dollen_last_trick_reversed:
+            self.last_order = order_for(kind, dollen=ruleset.dollen,
+                                        dollen_second_wins=not second,
+                                        swines=self.swines_shown, hyperswine=hyper)
+
+    def _find_swine_holders(self) -> None:
+        """Who holds both aces (and both hyperswine cards) of the trump suit, if anyone."""
+        self.swine_holder = self.hyper_holder = None
+        self.pending_show: tuple[int, int, int] | None = None  # (index, seat, card expected)
+        suit = COLOUR_SOLO_SUIT.get(self.setup.order_kind, COLOUR_SOLO_SUIT["diamonds"])
+        self.ace = code(suit, ACE)
+        self.hyper_card = code(suit, NINE if self.ruleset.with_nines else KING)
+        if not self.setup.swines_possible:
+            return
+        for seat in range(4):
+            if self.held[seat][self.ace] == 2:
+                self.swine_holder = seat
+            if self.held[seat][self.hyper_card] == 2:
+                self.hyper_holder = seat
 
     # ---- where the game stands -------------------------------------------------------
 
@@ -115,11 +138,21 @@ class GameState:
             return None
         return (self.leader + len(self.trick_seats)) % 4
 
+    @property
+    def alone(self) -> bool:
+        """One seat plays against three (a solo, a silent marriage, a lone bride)."""
+        return self.team_of.count(RE) == 1 and UNDECIDED not in self.team_of
+
     def team(self, seat: int) -> int:
-        return self.setup.team_of[seat]
+        """RE or CONTRA, or UNDECIDED while a marriage looks for the partner."""
+        return self.team_of[seat]
 
     def held_count(self, seat: int) -> int:
         return self.n_tricks - self.played_by[seat]
+
+    @property
+    def marriage_undecided(self) -> bool:
+        return UNDECIDED in self.team_of
 
     # ---- legal actions ---------------------------------------------------------------
 
@@ -128,20 +161,17 @@ class GameState:
         held = self.held[seat]
         cards = [c for c in range(N_CODES) if held[c]]
         if self.trick_cards and self.trick_cards[0] is not None:
-            led = self.order.cls[self.trick_cards[0]]
+            led = self.cls[self.trick_cards[0]]
             if self.class_held[seat][led]:
-                cards = [c for c in cards if self.order.cls[c] == led]
+                cards = [c for c in cards if self.cls[c] == led]
         return cards
 
     def legal_calls(self, seat: int) -> list[str]:
         """The calls ``seat`` could make now without breaking a rule."""
         if self.finished:
             return []
-        team = self.team(seat)
-        held, table = self.held_count(seat), self.on_table
-        return [call for call in ALL_CALLS
-                if self.clock.judge(call, team, self.levels, self.late_reply, held, table).code
-                is None]
+        return [call for call in (*ALL_CALLS, "re_or_contra")
+                if self._judge_call(seat, call)[0] is None]
 
     # ---- pushing events --------------------------------------------------------------
 
@@ -151,7 +181,7 @@ class GameState:
         elif event.kind == ANNOUNCE:
             self._push_call(index, event)
         else:
-            self._refuse_show(index, event)
+            self._push_show(index, event)
 
     def _violation(self, code: str, index: int, seat: int, message: str) -> None:
         self.violations.append(Violation(code, f"/play/{index}", seat, message))
@@ -161,10 +191,13 @@ class GameState:
         if len(self.tricks) == self.n_tricks:
             if not self.overlong:
                 self.overlong = True
-                self._violation("overlong_game", index, seat,
-                                f"a card after the last trick: all {self.n_tricks} tricks "
-                                "are complete")
+                what = ("no card is played after a redeal" if self.setup.type == "redeal"
+                        else f"a card after the last trick: all {self.n_tricks} tricks are "
+                        "complete")
+                self._violation("overlong_game", index, seat, what)
             return
+        if self.pending_show is not None:
+            self._settle_show(seat, card)
         trick_seats, trick_cards = self.trick_seats, self.trick_cards
         if seat != (self.leader + len(trick_seats)) % 4:
             self._out_of_turn(index, seat)
@@ -222,32 +255,157 @@ class GameState:
             points = POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]] + POINTS[cards[3]]
         winner = seats[best]
         winning_card = cards[best]
-        self.tricks.append(Trick(seats[0], tuple(seats), tuple(cards), winner,
-                                 -1 if winning_card is None else winning_card, points))
+        swine_aces = cards.count(self.ace) if self.swines_shown else 0
+        trick = Trick(seats[0], tuple(seats), tuple(cards), winner,
+                      -1 if winning_card is None else winning_card, points, swine_aces)
+        self.tricks.append(trick)
         self.leader = winner
         self.trick_seats = []
         self.trick_cards = []
+        if UNDECIDED in self.team_of:
+            self._marriage_trick(trick)
+
+    # ---- marriage --------------------------------------------------------------------
+
+    def _marriage_trick(self, trick: Trick) -> None:
+        """Whether this trick finds the bride's partner, or leaves her alone."""
+        rule = self.setup.partner_rule
+        bride = self.setup.declarer
+        number = len(self.tricks)
+        first = trick.cards[0]
+        led = TRUMP if first is None else self.cls[first]
+        kind = "trump" if led == TRUMP else "color"
+        if rule is not None and trick.winner != bride and (
+                rule.trick in ("any", kind) or rule.trick == SUIT_TRICK.get(led)):
+            self.marriage_count += 1
+            if self.marriage_count == rule.nth:
+                self._decide_marriage(number, trick.winner)
+                return
+        if number >= self.ruleset.marriage_deciding_tricks:
+            self._decide_marriage(number, None)
+
+    def _decide_marriage(self, number: int, partner: int | None) -> None:
+        bride = self.setup.declarer
+        self.team_of = [RE if s in (bride, partner) else CONTRA for s in range(4)]
+        self.deciding_trick = number
+        if self.ruleset.marriage_shifts_deadlines:
+            self.clock.shift = number - 1
+        for index, seat, before_first_card in self.pending_calls:
+            team = self.team_of[seat]
+            self.levels[team] = max(self.levels[team], 1)
+            self.vorab[team] |= before_first_card
+            self.calls.append(AnnouncementRecord(seat, TEAM_NAMES[team], "re_or_contra",
+                                                 f"/play/{index}"))
+        self.pending_calls = []
+
+    # ---- announcements ---------------------------------------------------------------
+
+    def _judge_call(self, seat: int, call: str) -> tuple[str | None, str, tuple[int, ...]]:
+        held, table = self.held_count(seat), self.on_table
+        team = self.team_of[seat]
+        if call == "re_or_contra":
+            if not (self.marriage_undecided and self.ruleset.re_or_contra_before_partner):
+                return ("announcement_not_allowed",
+                        "'re_or_contra' is only allowed while a marriage is undecided", ())
+            if team != UNDECIDED:
+                return "announcement_not_allowed", "the bride says 're', not 're_or_contra'", ()
+            if any(s == seat for _, s, _ in self.pending_calls):
+                return "announcement_not_raising", "'re_or_contra' was already said", ()
+            if not self.clock.in_time(1, held, table):
+                return "announcement_too_late", "'re_or_contra' came too late", ()
+            return None, "", (0,)
+        if self.marriage_undecided and (
+                team == UNDECIDED or not self.ruleset.re_or_contra_before_partner):
+            return ("announcement_too_early",
+                    f"'{call}' before the marriage's partner is decided", ())
+        verdict = self.clock.judge(call, team, self.levels, self.late_reply, held, table)
+        return verdict.code, verdict.message, verdict.levels
 
     def _push_call(self, index: int, event: Event) -> None:
         seat, call = event.seat, event.text
-        if call not in LEVEL_OF:
+        if call not in LEVEL_OF and call != "re_or_contra":
             self._violation("announcement_not_allowed", index, seat,
-                            f"'{call}' is not allowed in this game under this ruleset")
+                            f"'{call}' is not a call of this ruleset")
             return
-        team = self.team(seat)
-        verdict = self.clock.judge(call, team, self.levels, self.late_reply,
-                                   self.held_count(seat), self.on_table)
-        if verdict.code is not None:
-            self._violation(verdict.code, index, seat, f"seat {seat}: {verdict.message}")
+        code_, message, levels = self._judge_call(seat, call)
+        if code_ is not None:
+            self._violation(code_, index, seat, f"seat {seat}: {message}")
             return
-        if verdict.levels[0] == 1 and not self.clock.in_time(
-                1, self.held_count(seat), self.on_table):
+        if call == "re_or_contra":
+            self.pending_calls.append((index, seat, self.on_table == 0))
+            return
+        team = self.team_of[seat]
+        held = self.held_count(seat)
+        if levels[0] == 1 and not self.clock.in_time(1, held, self.on_table):
             self.late_reply[team] = True
-        self.levels[team] = verdict.levels[-1]
-        implied = tuple(level_call(team, level) for level in verdict.levels[:-1])
+        self.early[team] += sum(1 for level in levels
+                                if level >= 2 and self.clock.early(level, held))
+        if self.on_table == 0 and not (self.setup.type == "marriage"
+                                       and seat == self.setup.declarer):
+            self.vorab[team] = True  # the bride's call before the first card earns nothing
+        self.levels[team] = levels[-1]
+        implied = tuple(level_call(team, level) for level in levels[:-1])
         self.calls.append(AnnouncementRecord(seat, TEAM_NAMES[team], call, f"/play/{index}",
                                              implied))
 
-    def _refuse_show(self, index: int, event: Event) -> None:
-        self._violation("show_not_allowed", index, event.seat,
-                        f"'{event.text}' cannot be shown: this ruleset has none in this game")
+    # ---- swines ----------------------------------------------------------------------
+
+    def _push_show(self, index: int, event: Event) -> None:
+        seat, what = event.seat, event.text
+        ruleset = self.ruleset
+        hyper = what == "hyperswines"
+        timing = ruleset.hyperswines if hyper else ruleset.swines
+        if not self.setup.swines_possible or timing == "none":
+            self._violation("show_not_allowed", index, seat,
+                            f"'{what}' do not exist in this game under this ruleset")
+            return
+        holder = self.hyper_holder if hyper else self.swine_holder
+        card = self.hyper_card if hyper else self.ace
+        if holder != seat:
+            self._violation("swines_entitlement", index, seat,
+                            f"seat {seat} shows {what} without holding both {NAMES[card]}")
+            return
+        if hyper and not self.swines_shown:
+            self._violation("swines_timing", index, seat, "hyperswines need swines shown first")
+            return
+        if (self.hyperswines_shown if hyper else self.swines_shown):
+            self._violation("swines_timing", index, seat, f"{what} were already shown")
+            return
+        late = self._show_too_late(seat, card, timing)
+        if late:
+            self._violation("swines_timing", index, seat, f"seat {seat} showed {what} {late}")
+            return
+        if timing in ("at_first_swine", "at_first_hyperswine"):
+            self.pending_show = (index, seat, card)
+        self._activate(hyper)
+
+    def _show_too_late(self, seat: int, card: int, timing: str) -> str:
+        played = 2 - self.held[seat][card]
+        if timing == "before_play":
+            return "after the first card" if self.on_table else ""
+        if timing == "second_after_fox_won":
+            if played != 1:
+                return "before the first was played" if played == 0 else "after both were played"
+            fox_trick = next((t for t in self.tricks if card in t.cards and seat in t.seats), None)
+            if fox_trick is None or self.team_of[fox_trick.winner] != self.team_of[seat]:
+                return "although the first was not won by the own team"
+            return ""
+        return f"after playing a {NAMES[card]}" if played else ""
+
+    def _settle_show(self, seat: int, card: int | None) -> None:
+        """At-the-first-swine: the card after the showing must be the shown card."""
+        index, holder, expected = self.pending_show  # type: ignore[misc]
+        self.pending_show = None
+        if seat != holder or card != expected:
+            self._violation("swines_timing", index, holder,
+                            f"seat {holder} showed before a card other than its "
+                            f"{NAMES[expected]}: shown at the first swine, not earlier")
+
+    def _activate(self, hyper: bool) -> None:
+        if hyper:
+            self.hyperswines_shown = True
+        else:
+            self.swines_shown = True
+        self._set_order()
+        self.cls = self.order.cls
+

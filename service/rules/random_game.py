@@ -9,12 +9,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import NAMES, pack_codes
+from .cards import CQ, NAMES, pack_codes
 from .deal import read_deal
 from .game import GameState
 from .options import Ruleset
-from .setup import game_setup
-from .transcript import ANNOUNCE, CARD, Event, from_dict
+from .ranking import order_for
+from .setup import game_setup, trump_count
+from .transcript import ANNOUNCE, CARD, SHOW, Event, from_dict
+
+TRICK_RULES = {"any", "color", "trump", "club", "spade", "heart"}
 
 
 def random_hands(rng: random.Random, with_nines: bool = True) -> list[list[str]]:
@@ -24,41 +27,112 @@ def random_hands(rng: random.Random, with_nines: bool = True) -> list[list[str]]
     return [sorted(pack[i * size:(i + 1) * size]) for i in range(4)]
 
 
+def _healthy(dealer: int) -> list[dict[str, Any]]:
+    return [{"seat": (dealer + i) % 4, "reservation": "healthy"} for i in range(1, 5)]
+
+
+def _choose_game(ruleset: Ruleset, rng: random.Random, dealer: int, hands: list[list[str]]
+                 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Reservations and a game for the deal: a solo, marriage or poverty where allowed."""
+    reservations = _healthy(dealer)
+    asking = [(dealer + i) % 4 for i in range(1, 5)]
+    brides = [s for s in range(4) if hands[s].count(NAMES[CQ]) == 2]
+    roll = rng.random()
+    if ruleset.solos and roll < 0.25:
+        seat = rng.choice(asking)
+        kind = rng.choice(ruleset.solos)
+        duty = rng.random() < 0.3
+        reservations[asking.index(seat)] = {"seat": seat, "reservation": "solo", "solo": kind,
+                                            "duty": duty}
+        return reservations, {"type": "solo", "solo": kind, "declarer": seat, "duty": duty}
+    if brides and roll < 0.6:
+        bride = brides[0]
+        reservations[asking.index(bride)] = {"seat": bride, "reservation": "marriage"}
+        trick = rng.choice(sorted(set(ruleset.marriage_partner_rules) & TRICK_RULES))
+        nth = rng.choice((1, 2)) if ruleset.marriage_nth_allowed else 1
+        return reservations, {"type": "marriage", "declarer": bride,
+                              "partner_rule": {"trick": trick, "nth": nth}}
+    if ruleset.poverty == "pass" and not brides:
+        poor = [s for s in asking if trump_count(tuple(_codes(hands[s])))
+                <= ruleset.poverty_max_trumps]
+        if poor:
+            return _poverty(ruleset, rng, reservations, asking, poor[0], hands)
+    return reservations, {"type": "normal"}
+
+
+def _codes(hand: list[str]) -> list[int]:
+    return [NAMES.index(c) for c in hand]
+
+
+def _poverty(ruleset: Ruleset, rng: random.Random, reservations: list[dict[str, Any]],
+             asking: list[int], poor: int, hands: list[list[str]]
+             ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    reservations[asking.index(poor)] = {"seat": poor, "reservation": "poverty"}
+    cls = order_for("normal").cls
+    own = _codes(hands[poor])
+    trumps = [c for c in own if cls[c] == 4]
+    others = [c for c in own if cls[c] != 4]
+    rng.shuffle(others)
+    passed = (trumps + others)[:3]
+    partner = (poor + rng.randint(1, 3)) % 4
+    offers = [{"seat": (poor + i) % 4, "accept": (poor + i) % 4 == partner}
+              for i in range(1, (partner - poor) % 4 + 1)]
+    taken = _codes(hands[partner]) + passed
+    returned = rng.sample(taken, 3)
+    game: dict[str, Any] = {"type": "poverty", "declarer": poor,
+                            "passed": [NAMES[c] for c in passed], "offers": offers,
+                            "partner": partner, "returned": [NAMES[c] for c in returned]}
+    back = sum(1 for c in returned if cls[c] == 4)
+    if ruleset.poverty_returned_trumps == "count":
+        game["trumps_returned"] = back
+    elif ruleset.poverty_returned_trumps == "whether":
+        game["trumps_returned"] = back > 0
+    return reservations, game
+
+
 def random_game(ruleset: Ruleset, rng: random.Random, *, dealer: int | None = None,
                 hands: list[list[str]] | None = None, call_chance: float = 0.05,
-                ) -> dict[str, Any]:
-    """A complete legal normal game (a silent marriage if the deal gives one) as data.
+                game_types: bool = False) -> dict[str, Any]:
+    """A complete legal game as transcript data.
 
-    Before each card, with probability ``call_chance``, one random seat makes one of its
-    legal calls.
+    A normal game (a silent marriage if the deal gives one), or with ``game_types`` also
+    solos, marriages and poverties where the ruleset allows them. Before each card, with
+    probability ``call_chance``, one random seat makes one of its legal calls; swines are
+    shown when the ruleset allows it.
     """
     dealer = rng.randrange(4) if dealer is None else dealer
     hands = hands or random_hands(rng, ruleset.with_nines)
+    reservations, game = (_choose_game(ruleset, rng, dealer, hands) if game_types
+                          else (_healthy(dealer), {"type": "normal"}))
     data: dict[str, Any] = {
-        "ruleset": ruleset.id if "+" not in ruleset.id else ruleset.id.split("+")[0],
-        "dealer": dealer,
-        "hands": hands,
-        "reservations": [{"seat": (dealer + i) % 4, "reservation": "healthy"}
-                         for i in range(1, 5)],
-        "game": {"type": "normal"},
-        "play": [],
+        "ruleset": ruleset.id.split("+")[0], "dealer": dealer, "hands": hands,
+        "reservations": reservations, "game": game, "play": [],
     }
     transcript = from_dict(data, ruleset)
     deal, _ = read_deal(dealer, transcript.hands, ruleset.with_nines)
     setup, _, _ = game_setup(transcript, deal)
     state = GameState(ruleset, deal, setup)
     play = data["play"]
+
+    def push(event: Event, item: dict[str, Any]) -> None:
+        state.push(len(play), event)
+        play.append(item)
+
+    holder = state.swine_holder
+    if holder is not None and ruleset.swines in ("before_play", "before_first_swine"):
+        push(Event(holder, SHOW, "swines"), {"seat": holder, "show": "swines"})
     while not state.finished:
         if rng.random() < call_chance:
             seat = rng.randrange(4)
             calls = state.legal_calls(seat)
             if calls:
                 call = rng.choice(calls)
-                state.push(len(play), Event(seat, ANNOUNCE, call))
-                play.append({"seat": seat, "announce": call})
+                push(Event(seat, ANNOUNCE, call), {"seat": seat, "announce": call})
         seat = state.to_play
         assert seat is not None
         card = rng.choice(state.legal_cards(seat))
-        state.push(len(play), Event(seat, CARD, NAMES[card], card))
-        play.append({"seat": seat, "card": NAMES[card]})
+        if (seat == holder and card == state.ace and not state.swines_shown
+                and ruleset.swines == "at_first_swine"):
+            push(Event(seat, SHOW, "swines"), {"seat": seat, "show": "swines"})
+        push(Event(seat, CARD, NAMES[card], card), {"seat": seat, "card": NAMES[card]})
     return data

@@ -2,7 +2,8 @@
 
 Winner (DDV TSR 7.1), the itemized value (7.2.2), special points netted between
 the teams (7.2.3), multipliers and the four seats' scores (7.2.4), and the
-penalty a ruleset sets for a revoke (9.4).
+penalty a ruleset sets for a revoke (9.4). Every rulebook difference is an
+option of the ruleset; the option's documentation names its source.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .announcements import BID_CALLS, CONTRA, RE, TEAM_NAMES
-from .cards import CJ, DA
+from .cards import CJ, DA, H10, HEARTS, SUIT_OF
 from .game import GameState, Trick
 from .options import Ruleset
 from .result import Score, ScoreItem
@@ -18,8 +19,11 @@ from .result import Score, ScoreItem
 BID_TARGET = {2: 151, 3: 181, 4: 211}  # level -> points the bidding team needs (5: all tricks)
 AGAINST_TARGET = {2: 90, 3: 60, 4: 30}  # level -> points the other team needs (5: one trick)
 BELOW = ((90, "below_90"), (60, "below_60"), (30, "below_30"))
+BELOW_OF_LEVEL = {2: "below_90", 3: "below_60", 4: "below_30", 5: "black"}
 REACHED = ((2, 120, "reached_120_against_no90"), (3, 90, "reached_90_against_no60"),
            (4, 60, "reached_60_against_no30"), (5, 30, "reached_30_against_black"))
+SELBER_DOOF = ((150, "reached_150_against_call"), (180, "reached_180_against_call"),
+               (210, "reached_210_against_call"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +36,7 @@ class Outcome:
 def team_totals(state: GameState) -> tuple[list[int], list[int]]:
     """Card points and tricks won, per team."""
     points, tricks = [0, 0], [0, 0]
-    team_of = state.setup.team_of
+    team_of = state.team_of
     for trick in state.tricks:
         team = team_of[trick.winner]
         points[team] += trick.points
@@ -56,38 +60,81 @@ def wins(team: int, levels: list[int], points: list[int], tricks: list[int],
     return points[CONTRA] >= (121 if needs_121 else 120)
 
 
-def _result_items(team: int, levels: list[int], points: list[int], tricks: list[int],
-                  won: bool, ruleset: Ruleset) -> list[ScoreItem]:
-    """The items of TSR 7.2.2 that count for ``team``.
+def scoring_kind(state: GameState) -> str:
+    """normal (two against two), diamonds_solo (a ♦ solo, a silent or lone marriage), solo."""
+    if not state.alone:
+        return "normal"
+    return "diamonds_solo" if state.setup.order_kind in ("normal", "diamonds") else "solo"
 
-    A winner gets all of them; when nobody won (7.1.3) a team gets only the
-    'below' items (a) and the 'reached against a bid' items (e, f).
+
+def _result_items(state: GameState, team: int, points: list[int], tricks: list[int],
+                  won: bool) -> list[ScoreItem]:
+    """The items of TSR 7.2.2 (and the ruleset's additions) that count for ``team``.
+
+    A winner gets all of them; when nobody won (7.1.3) a team gets only the 'below'
+    items (a) and the 'reached against a bid' items (e, f).
     """
-    name = TEAM_NAMES[team]
-    other = 1 - team
+    ruleset, levels = state.ruleset, state.levels
+    name, other = TEAM_NAMES[team], 1 - team
     items = []
     if won:
         items.append(ScoreItem("won", name, 1))
     items += [ScoreItem(code, name, 1) for limit, code in BELOW if points[other] < limit]
     if tricks[other] == 0:
         items.append(ScoreItem("black", name, 1))
+    if ruleset.broken_bid_scoring == "stakes" and levels[other] >= 2:
+        # Mittwoch: a broken bid gives the opponents what it would have won.
+        items += [ScoreItem(f"broken_{BELOW_OF_LEVEL[level]}", name, 1)
+                  for level in range(2, levels[other] + 1)]
     if won:
         if ruleset.re_contra_scoring == "add_2":
             items += [ScoreItem(f"{TEAM_NAMES[t]}_announced", name, 2)
                       for t in (RE, CONTRA) if levels[t] >= 1]
-        items += [ScoreItem(f"{BID_CALLS[level - 2]}_announced", name, 1)
-                  for t in (RE, CONTRA) for level in range(2, levels[t] + 1)]
+        for t in (RE, CONTRA):
+            early = state.early[t]  # the first bids made are the early ones
+            for level in range(2, levels[t] + 1):
+                worth = 2 if ruleset.early_announcement_bonus and level - 2 < early else 1
+                items.append(ScoreItem(f"{BID_CALLS[level - 2]}_announced", name, worth))
     items += [ScoreItem(code, name, 1) for level, target, code in REACHED
               if levels[other] >= level and points[team] >= target]
+    if won and ruleset.reached_against_bid_points == "selber_doof" and levels[other] >= 1:
+        items += [ScoreItem(code, name, 1) for target, code in SELBER_DOOF
+                  if points[team] >= target]
+    if won:
+        items += _bonus_items(state, team)
     return items
+
+
+def _bonus_items(state: GameState, team: int) -> list[ScoreItem]:
+    """The ruleset's extra items for the winner: 'vorab' calls and the solo bonus."""
+    ruleset, setup = state.ruleset, state.setup
+    name = TEAM_NAMES[team]
+    items = []
+    if ruleset.before_first_card_bonus and _vorab_counts(state):
+        items += [ScoreItem("announced_before_first_card", name, 1)
+                  for t in (RE, CONTRA) if state.vorab[t]]
+    if ruleset.solo_bonus and state.alone:
+        if setup.type == "solo":
+            items.append(ScoreItem("solo", name, 1))
+        if team == CONTRA:
+            items.append(ScoreItem("against_solo", name, 1))
+    return items
+
+
+def _vorab_counts(state: GameState) -> bool:
+    """Mittwoch: 'vorab' counts in normal games and trump solos, not in other solos or a
+    poverty (the bride's own call is left out when it is made)."""
+    if state.setup.type == "poverty":
+        return False
+    return scoring_kind(state) != "solo"
 
 
 def _special_items(state: GameState, winner: int | None) -> list[ScoreItem]:
     """Special points of both teams (TSR 7.2.3), each credited to the team that made it."""
     allowed = set(state.ruleset.special_points)
-    team_of = state.setup.team_of
+    team_of = state.team_of
     items = []
-    if "against_club_queens" in allowed and winner == CONTRA and not state.setup.alone:
+    if "against_club_queens" in allowed and winner == CONTRA and not state.alone:
         items.append(ScoreItem("against_club_queens", "contra", 1))
     last = len(state.tricks)
     for number, trick in enumerate(state.tricks, start=1):
@@ -96,44 +143,57 @@ def _special_items(state: GameState, winner: int | None) -> list[ScoreItem]:
         if "doppelkopf" in allowed and trick.points >= 40:
             items.append(ScoreItem("doppelkopf", name, 1, number))
         if "fox_caught" in allowed:
+            # A ♦A shown as a swine is no fox.
+            foxes = [seat for seat, card in zip(trick.seats, trick.cards, strict=True)
+                     if card == DA and team_of[seat] != team]
             items += [ScoreItem("fox_caught", name, 1, number)
-                      for seat, card in zip(trick.seats, trick.cards, strict=True)
-                      if card == DA and team_of[seat] != team]
+                      for _ in foxes[trick.swine_aces:]]
+        if "dollen_beat_dollen" in allowed and _dollen_beat_dollen(trick):
+            items.append(ScoreItem("dollen_beat_dollen", name, 1, number))
+        if "heart_trick" in allowed and all(
+                c is not None and SUIT_OF[c] == HEARTS and c != H10 for c in trick.cards):
+            items.append(ScoreItem("heart_trick", name, 1, number))
         if number == last:
             items += _last_trick_items(trick, number, team_of, allowed)
     return items
 
 
-def _last_trick_items(trick: Trick, number: int, team_of: tuple[int, ...],
+def _dollen_beat_dollen(trick: Trick) -> bool:
+    """The second ♥10 of a trick took it from the first (FreeDoko 10.2)."""
+    positions = [i for i, c in enumerate(trick.cards) if c == H10]
+    return len(positions) == 2 and trick.seats[positions[1]] == trick.winner
+
+
+def _last_trick_items(trick: Trick, number: int, team_of: list[int],
                       allowed: set[str]) -> list[ScoreItem]:
+    """Karlchen and the fox in the last trick (TSR 7.2.3; FreeDoko 10.2 variants)."""
     team = team_of[trick.winner]
     name = TEAM_NAMES[team]
+    own = [c for s, c in zip(trick.seats, trick.cards, strict=True) if team_of[s] == team]
     items = []
-    if "karlchen_last_trick" in allowed and trick.winning_card == CJ:
-        items.append(ScoreItem("karlchen_last_trick", name, 1, number))
+    if trick.winning_card == CJ:
+        if "double_karlchen" in allowed and own.count(CJ) == 2:
+            items.append(ScoreItem("double_karlchen", name, 2, number))
+        elif "karlchen_last_trick" in allowed:
+            items.append(ScoreItem("karlchen_last_trick", name, 1, number))
     if "karlchen_caught" in allowed:
         items += [ScoreItem("karlchen_caught", name, 1, number)
                   for seat, card in zip(trick.seats, trick.cards, strict=True)
                   if card == CJ and team_of[seat] != team]
+    if "fox_last_trick" in allowed and trick.winning_card == DA and not trick.swine_aces:
+        items.append(ScoreItem("fox_last_trick", name, 2 if own.count(DA) == 2 else 1, number))
     return items
-
-
-def _specials_count(state: GameState) -> bool:
-    """Whether special points count in the game being played."""
-    kinds = state.ruleset.special_points_in
-    if state.setup.type == "normal":
-        return "normal" in kinds
-    return state.setup.order_kind in ("normal", "diamonds") and "diamonds_solo" in kinds
 
 
 def _seat_scores(state: GameState, value_for_re: int) -> tuple[int, int, int, int]:
     """Each seat's entry: plus-minus, winners only or losers only; the soloist × factor."""
-    ruleset, team_of = state.ruleset, state.setup.team_of
-    factor = ruleset.solo_multiplier if state.setup.alone else 1
+    ruleset, team_of = state.ruleset, state.team_of
+    alone = state.alone
+    factor = ruleset.solo_multiplier if alone else 1
     scores = []
     for seat in range(4):
         amount = value_for_re if team_of[seat] == RE else -value_for_re
-        if state.setup.alone and team_of[seat] == RE:
+        if alone and team_of[seat] == RE:
             amount *= factor
         if (ruleset.counting == "winners_only" and amount < 0) or (
                 ruleset.counting == "losers_only" and amount > 0):
@@ -142,19 +202,41 @@ def _seat_scores(state: GameState, value_for_re: int) -> tuple[int, int, int, in
     return (scores[0], scores[1], scores[2], scores[3])
 
 
-def _revoke_score(state: GameState) -> Score:
+def _played_outcome(state: GameState, points: list[int], tricks: list[int]
+                    ) -> tuple[int | None, Score]:
+    """Winner and score of the game as the tricks fell."""
+    ruleset, levels = state.ruleset, state.levels
+    re_wins = wins(RE, levels, points, tricks, ruleset)
+    contra_wins = wins(CONTRA, levels, points, tricks, ruleset)
+    winner = RE if re_wins else CONTRA if contra_wins else None
+    if winner is None:
+        items = (_result_items(state, RE, points, tricks, False)
+                 + _result_items(state, CONTRA, points, tricks, False))
+    else:
+        items = _result_items(state, winner, points, tricks, True)
+    if scoring_kind(state) in ruleset.special_points_in:
+        items += _special_items(state, winner)
+    value_for_re = sum(i.points if i.team == "re" else -i.points for i in items)
+    multiplier = 1
+    if ruleset.re_contra_scoring == "double":  # Mittwoch: after the special points
+        multiplier = 2 ** sum(1 for t in (RE, CONTRA) if levels[t] >= 1)
+    value_for_re *= multiplier
+    value = value_for_re if winner in (None, RE) else -value_for_re
+    return winner, Score(tuple(items), multiplier, value, _seat_scores(state, value_for_re))
+
+
+def _ddv_revoke(state: GameState) -> Score:
     """TSR 9.4.3 / 9.4.4: the offender pays 12, and 3 more per bid the opponents made."""
     revoke = state.revoke
     assert revoke is not None
-    team_of = state.setup.team_of
+    team_of = state.team_of
     offender_team = team_of[revoke.seat]
     bids = max(0, revoke.levels[1 - offender_team] - 1)
     penalty = 12 + 3 * bids
     scores = [0, 0, 0, 0]
     scores[revoke.seat] = -penalty
-    if state.setup.alone and offender_team == CONTRA:
-        # 9.4.4: the soloist gets the penalty, the other two opponents nothing.
-        scores[team_of.index(RE)] = penalty
+    if state.alone and offender_team == CONTRA:
+        scores[team_of.index(RE)] = penalty  # 9.4.4: the other two opponents get nothing
     else:
         for seat in range(4):
             if seat != revoke.seat:
@@ -163,30 +245,49 @@ def _revoke_score(state: GameState) -> Score:
     return Score((item,), 1, 0, (scores[0], scores[1], scores[2], scores[3]))
 
 
+def _plus_5_revoke(state: GameState) -> Score:
+    """DOKO 2026 II.c: the game is lost for the offender; the three others get 5 each."""
+    revoke = state.revoke
+    assert revoke is not None
+    scores = tuple(-15 if seat == revoke.seat else 5 for seat in range(4))
+    item = ScoreItem("revoke_penalty", TEAM_NAMES[state.team_of[revoke.seat]], -15,
+                     seat=revoke.seat)
+    return Score((item,), 1, 0, scores)  # type: ignore[arg-type]
+
+
+def _lost_as_black(state: GameState) -> tuple[int, Score]:
+    """Mittwoch: the offender's team loses black with the calls made; the innocent
+    partner's minus goes to the offender."""
+    revoke = state.revoke
+    assert revoke is not None
+    offender_team = state.team_of[revoke.seat]
+    points = [0, 0]
+    tricks = [0, 0]
+    points[1 - offender_team] = 240
+    tricks[1 - offender_team] = state.n_tricks
+    winner, score = _played_outcome(state, points, tricks)
+    scores = list(score.scores)
+    for seat in range(4):
+        if seat != revoke.seat and state.team_of[seat] == offender_team:
+            scores[revoke.seat] += scores[seat]
+            scores[seat] = 0
+    item = ScoreItem("revoke_lost_as_black", TEAM_NAMES[offender_team], 0, seat=revoke.seat)
+    return (1 - offender_team if winner is None else winner,
+            Score((*score.items, item), score.multiplier, score.value,
+                  (scores[0], scores[1], scores[2], scores[3])))
+
+
 def outcome(state: GameState) -> Outcome:
     """Winner, card points and score of a finished game."""
-    ruleset = state.ruleset
     points, tricks = team_totals(state)
-    levels = state.levels
     card_points = (points[RE], points[CONTRA])
-    if state.revoke is not None and ruleset.revoke_penalty == "ddv":
-        return Outcome(card_points, None, _revoke_score(state))
-    re_wins = wins(RE, levels, points, tricks, ruleset)
-    contra_wins = wins(CONTRA, levels, points, tricks, ruleset)
-    winner = RE if re_wins else CONTRA if contra_wins else None
-    if winner is None:
-        items = (_result_items(RE, levels, points, tricks, False, ruleset)
-                 + _result_items(CONTRA, levels, points, tricks, False, ruleset))
-    else:
-        items = _result_items(winner, levels, points, tricks, True, ruleset)
-    if _specials_count(state):
-        items += _special_items(state, winner)
-    value_for_re = sum(i.points if i.team == "re" else -i.points for i in items)
-    multiplier = 1
-    if ruleset.re_contra_scoring == "double":
-        multiplier = 2 ** sum(1 for t in (RE, CONTRA) if levels[t] >= 1)
-    value_for_re *= multiplier
-    value = value_for_re if winner in (None, RE) else -value_for_re
-    return Outcome(card_points, winner,
-                   Score(tuple(items), multiplier, value, _seat_scores(state, value_for_re)))
-
+    penalty = state.ruleset.revoke_penalty if state.revoke is not None else "none"
+    if penalty == "ddv":
+        return Outcome(card_points, None, _ddv_revoke(state))
+    if penalty == "offender_loses_others_plus_5":
+        return Outcome(card_points, None, _plus_5_revoke(state))
+    if penalty == "lost_as_black":
+        winner, score = _lost_as_black(state)
+        return Outcome(card_points, winner, score)
+    winner, score = _played_outcome(state, points, tricks)
+    return Outcome(card_points, winner, score)

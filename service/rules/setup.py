@@ -1,131 +1,373 @@
-"""From the reservations and the declared game to the game actually played.
+"""From the reservation round and the declared game to the game actually played.
 
-Who plays with whom, which card order applies and who leads the first trick,
-with every defect of the reservation round reported.
+The reservations are checked (asking order, entitlement), the game they call for
+is derived from the ruleset's priorities and compared with the declared one, and
+the declared game is set up: teams, card order, who leads, and for a poverty the
+hands after the exchange.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
+
 from .announcements import CONTRA, RE
-from .cards import CQ
+from .cards import CQ, DIAMONDS, KING, NINE, RANK_OF, code, parse_card
 from .deal import Deal
-from .game import Setup
+from .options import Ruleset
+from .ranking import COLOUR_SOLO_SUIT, order_for
 from .result import Note, Violation
-from .transcript import Transcript
+from .transcript import PartnerRule, Reservation, Transcript
 
-SUPPORTED_GAMES = ("normal", "solo")
+UNDECIDED = -1  # team of a seat while a marriage is undecided
 
 
-class UnsupportedGame(ValueError):
-    """The transcript declares a game type this service cannot check yet."""
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What game is played: its card order, the teams and who leads."""
+
+    type: str  # normal, silent_marriage, marriage, poverty, solo, redeal
+    order_kind: str  # "normal" or a solo kind: selects the card order
+    team_of: tuple[int, int, int, int]  # RE, CONTRA, or UNDECIDED (marriage)
+    leader: int
+    hands: tuple[tuple[int, ...], ...] | None = None  # after a poverty exchange; None: as dealt
+    declarer: int | None = None
+    solo: str | None = None
+    partner: int | None = None
+    partner_rule: PartnerRule | None = None
+    swines_possible: bool = False  # swines may be shown in this game
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """The game the reservation round calls for."""
+
+    type: str  # normal, marriage, poverty, solo, redeal
+    seat: int | None = None
+    solo: str | None = None
+    reason: str = ""
+
+
+def trump_count(hand: tuple[int, ...]) -> int:
+    cls = order_for("normal").cls
+    return sum(1 for c in hand if cls[c] == 4)
+
+
+def _throw_entitled(reason: str | None, hand: tuple[int, ...], ruleset: Ruleset) -> bool:
+    nines = sum(1 for c in hand if RANK_OF[c] == NINE)
+    kings = sum(1 for c in hand if RANK_OF[c] == KING)
+    min_nines, min_kings, min_both = ruleset.throw_minimums
+    if reason == "nines":
+        return nines >= min_nines
+    if reason == "kings":
+        return kings >= min_kings
+    if reason == "nines_kings":
+        return nines + kings >= min_both
+    order = order_for("normal")
+    trumps = [c for c in hand if order.cls[c] == 4]
+    if reason == "fox_highest":  # FreeDoko 6.5.3: the ♦A is the highest trump held
+        fox = code(DIAMONDS, 0)
+        return bool(trumps) and max(trumps, key=order.power.__getitem__) == fox
+    if reason == "richness":  # many trumps: at least 7 of the normal game's
+        return len(trumps) >= 7
+    return False
+
+
+def entitlement(res: Reservation, hand: tuple[int, ...], deal: Deal, ruleset: Ruleset
+                ) -> str | None:
+    """Why ``res`` was not allowed to say what it said, or None."""
+    kind = res.reservation
+    if kind == "marriage" and deal.double_club_queen() != res.seat:
+        return f"seat {res.seat} announced a marriage without holding both CQ"
+    if kind == "solo" and res.solo not in ruleset.solos:
+        return f"a {res.solo} solo is not allowed under this ruleset"
+    if kind == "poverty":
+        if ruleset.poverty == "none":
+            return "a poverty is not allowed under this ruleset"
+        trumps = trump_count(hand)
+        if trumps > ruleset.poverty_max_trumps:
+            return (f"seat {res.seat} holds {trumps} trumps; a poverty allows at most "
+                    f"{ruleset.poverty_max_trumps}")
+    if kind == "throw":
+        if res.reason not in ruleset.throw:
+            return f"throwing for {res.reason} is not allowed under this ruleset"
+        if not _throw_entitled(res.reason, hand, ruleset):
+            return f"seat {res.seat}'s hand does not give the reason {res.reason}"
+    return None
+
+
+def _priority_kind(res: Reservation, ruleset: Ruleset) -> str:
+    if res.reservation == "solo":
+        wanted = "duty_solo" if res.duty else "lust_solo"
+        return wanted if wanted in ruleset.reservation_priority else "solo"
+    if res.reservation == "throw":
+        return "poverty"  # FreeDoko 6.5: throwing is a form of poverty
+    return res.reservation
+
+
+def expected_game(entitled: list[Reservation], ruleset: Ruleset) -> Expected:
+    """The game the entitled reservations call for (in asking order)."""
+    if not entitled:
+        return Expected("normal", reason="everyone said healthy")
+    priority = ruleset.reservation_priority
+
+    def rank(item: tuple[int, Reservation]) -> tuple[int, ...]:
+        position, res = item
+        kind = _priority_kind(res, ruleset)
+        kind_rank = priority.index(kind) if kind in priority else len(priority)
+        solo_rank = 0
+        if res.reservation == "solo" and ruleset.solo_precedence != "seat":
+            solo_rank = ruleset.solos.index(res.solo) if res.solo in ruleset.solos else 99
+        return (kind_rank, solo_rank, position)
+
+    _, best = min(enumerate(entitled), key=rank)
+    if best.reservation == "throw":
+        return Expected("redeal", best.seat, reason=f"seat {best.seat} threw ({best.reason})")
+    if best.reservation == "poverty" and ruleset.poverty == "redeal":
+        return Expected("redeal", best.seat, reason=f"seat {best.seat} has a poverty")
+    return Expected(best.reservation, best.seat, best.solo,
+                    reason=f"seat {best.seat} said {best.reservation}"
+                    + (f" ({best.solo})" if best.solo else ""))
 
 
 def _asking_order(dealer: int) -> list[int]:
     return [(dealer + i) % 4 for i in range(1, 5)]
 
 
-def _check_reservations(transcript: Transcript, deal: Deal) -> list[Violation]:
-    """Asking order and each player's entitlement to what he said."""
-    violations = []
+def check_reservations(transcript: Transcript, deal: Deal
+                       ) -> tuple[list[Violation], list[Reservation]]:
+    """Asking order and entitlement; returns the defects and the entitled reservations."""
+    violations, entitled = [], []
     expected = _asking_order(transcript.dealer)
     ruleset = transcript.ruleset
-    if transcript.reservations and len(transcript.reservations) != 4:
+    reservations = transcript.reservations
+    if reservations and len(reservations) != 4:
         violations.append(Violation(
             "reservation_order", "/reservations", None,
-            f"{len(transcript.reservations)} reservations; each of the four seats says one"))
-    for i, res in enumerate(transcript.reservations):
+            f"{len(reservations)} reservations; each of the four seats says one"))
+    for i, res in enumerate(reservations):
         pointer = f"/reservations/{i}"
         if i < 4 and res.seat != expected[i]:
             violations.append(Violation(
                 "reservation_order", f"{pointer}/seat", res.seat,
                 f"reservation {i + 1} is by seat {res.seat}; seat {expected[i]} is asked "
-                f"{_ordinal(i + 1)}"))
-        if res.reservation == "marriage" and deal.double_club_queen() != res.seat:
-            violations.append(Violation(
-                "reservation_entitlement", pointer, res.seat,
-                f"seat {res.seat} announced a marriage without holding both CQ"))
-        if res.reservation == "solo" and res.solo not in ruleset.solos:
-            violations.append(Violation(
-                "reservation_entitlement", pointer, res.seat,
-                f"a {res.solo} solo is not allowed under this ruleset"))
-        if res.reservation in ("poverty", "throw") and (
-                (res.reservation == "poverty" and ruleset.poverty == "none")
-                or (res.reservation == "throw" and res.reason not in ruleset.throw)):
-            violations.append(Violation(
-                "reservation_entitlement", pointer, res.seat,
-                f"a {res.reservation} is not allowed under this ruleset"))
-    return violations
+                f"{('first', 'second', 'third', 'fourth')[i]}"))
+        if res.reservation == "healthy":
+            continue
+        problem = entitlement(res, deal.hands[res.seat], deal, ruleset)
+        if problem:
+            violations.append(Violation("reservation_entitlement", pointer, res.seat, problem))
+        else:
+            entitled.append(res)
+    return violations, entitled
 
 
-def _ordinal(n: int) -> str:
-    return ("first", "second", "third", "fourth")[n - 1] if 1 <= n <= 4 else f"{n}th"
+def _compare(expected: Expected, transcript: Transcript) -> list[Violation]:
+    game = transcript.game
+    declared = game.type
+    same = expected.type == declared and (
+        declared in ("normal", "redeal")
+        or (expected.seat == game.declarer and (declared != "solo" or expected.solo == game.solo)))
+    if same:
+        return []
+    if declared == "redeal" and expected.type == "poverty":
+        return []  # a poverty nobody took: checked with the offers, if given
+    want = expected.type + (f" by seat {expected.seat}" if expected.seat is not None else "")
+    if expected.solo:
+        want += f" ({expected.solo})"
+    return [Violation("reservation_priority", "/game", game.declarer,
+                      f"the reservations call for a {want}: {expected.reason}; "
+                      f"a {declared} game was played")]
 
 
-def _normal_setup(transcript: Transcript, deal: Deal
-                  ) -> tuple[Setup, list[Violation], list[Note]]:
-    violations, notes = [], []
-    leader = (transcript.dealer + 1) % 4
-    reserved = [(i, r) for i, r in enumerate(transcript.reservations)
-                if r.reservation != "healthy"]
-    for i, res in reserved:
-        violations.append(Violation(
-            "reservation_priority", "/game", res.seat,
-            f"seat {res.seat} announced {res.reservation} (/reservations/{i}), "
-            "yet a normal game was played"))
-    bride = deal.double_club_queen()
-    if bride is not None:
-        team_of = tuple(RE if seat == bride else CONTRA for seat in range(4))
-        notes.append(Note("silent_marriage", bride,
-                          f"seat {bride} holds both CQ and said nothing: a silent marriage, "
-                          "scored as a solo"))
-        setup = Setup("silent_marriage", "normal", team_of, leader, declarer=bride,
-                      solo="diamonds")
-    else:
-        holders = deal.holders(CQ)
-        team_of = tuple(RE if seat in holders else CONTRA for seat in range(4))
-        setup = Setup("normal", "normal", team_of, leader)
-    return setup, violations, notes
+def _solo_leader(transcript: Transcript, declarer: int, duty: bool) -> int:
+    leads = transcript.ruleset.soloist_leads
+    if leads == "always" or (leads == "duty_only" and duty):
+        return declarer
+    return (transcript.dealer + 1) % 4
 
 
-def _solo_setup(transcript: Transcript) -> tuple[Setup, list[Violation], list[Note]]:
-    game, ruleset = transcript.game, transcript.ruleset
-    violations = []
-    declarer = game.declarer if game.declarer is not None else 0
-    if game.declarer is None:
-        violations.append(Violation("game_declaration", "/game/declarer", None,
-                                    "a solo needs its declarer"))
-    kind = game.solo or "diamonds"
-    if game.solo not in ruleset.solos:
-        violations.append(Violation("reservation_entitlement", "/game/solo", declarer,
-                                    f"a {game.solo} solo is not allowed under this ruleset"))
-    said = [r for r in transcript.reservations if r.seat == declarer]
-    if transcript.reservations and not any(r.reservation == "solo" and r.solo == game.solo
-                                           for r in said):
-        violations.append(Violation("reservation_priority", "/game", declarer,
-                                    f"seat {declarer} did not announce a {kind} solo"))
-    leads = ruleset.soloist_leads
-    duty = game.duty
-    leader = declarer if leads == "always" or (leads == "duty_only" and duty) else (
-        (transcript.dealer + 1) % 4)
-    team_of = tuple(RE if seat == declarer else CONTRA for seat in range(4))
-    return Setup("solo", kind, team_of, leader, declarer=declarer, solo=kind), violations, []
+def _swines_possible(ruleset: Ruleset, order_kind: str, poverty: bool) -> bool:
+    if ruleset.swines == "none":
+        return False
+    if order_kind == "normal":
+        return not poverty or ruleset.swines_in_poverty
+    return order_kind in COLOUR_SOLO_SUIT and ruleset.swines_in_color_solo
+
+
+def _seat_or(value: int | None, fallback: int) -> int:
+    return fallback if value is None else value
 
 
 def game_setup(transcript: Transcript, deal: Deal
                ) -> tuple[Setup, list[Violation], list[Note]]:
     """The game played, the defects of the reservation round, and notes for a referee."""
-    kind = transcript.game.type
-    if kind not in SUPPORTED_GAMES:
-        raise UnsupportedGame(f"game type {kind!r} cannot be checked yet")
-    violations = _check_reservations(transcript, deal)
+    ruleset, game = transcript.ruleset, transcript.game
+    violations, entitled = check_reservations(transcript, deal)
     notes = []
-    if not transcript.reservations:
+    if transcript.reservations:
+        violations += _compare(expected_game(entitled, ruleset), transcript)
+    else:
         notes.append(Note("reservations_missing", None,
                           "the transcript records no reservations; the reservation round "
                           "was not checked"))
+    first = (transcript.dealer + 1) % 4
+    kind = game.type
     if kind == "solo":
-        setup, more, more_notes = _solo_setup(transcript)
+        declarer = _seat_or(game.declarer, first)
+        if game.declarer is None:
+            violations.append(Violation("game_declaration", "/game/declarer", None,
+                                        "a solo needs its declarer"))
+        solo = game.solo or "diamonds"
+        if solo not in ruleset.solos:
+            violations.append(Violation("reservation_entitlement", "/game/solo", declarer,
+                                        f"a {solo} solo is not allowed under this ruleset"))
+        team_of = tuple(RE if s == declarer else CONTRA for s in range(4))
+        setup = Setup("solo", solo, team_of, _solo_leader(transcript, declarer, game.duty),
+                      deal.hands, declarer=declarer, solo=solo,
+                      swines_possible=_swines_possible(ruleset, solo, False))
+    elif kind == "marriage":
+        setup, more = _marriage_setup(transcript, deal, first)
+        violations += more
+    elif kind == "poverty":
+        setup, more = poverty_setup(transcript, deal, first)
+        violations += more
+    elif kind == "redeal":
+        setup = Setup("redeal", "normal", (RE, RE, CONTRA, CONTRA), first, deal.hands)
     else:
-        setup, more, more_notes = _normal_setup(transcript, deal)
-    return setup, violations + more, notes + more_notes
+        bride = deal.double_club_queen()
+        swines = _swines_possible(ruleset, "normal", False)
+        if bride is not None:
+            team_of = tuple(RE if s == bride else CONTRA for s in range(4))
+            notes.append(Note("silent_marriage", bride,
+                              f"seat {bride} holds both CQ and said nothing: a silent "
+                              "marriage, scored as a solo"))
+            setup = Setup("silent_marriage", "normal", team_of, first, deal.hands,
+                          declarer=bride, solo="diamonds", swines_possible=swines)
+        else:
+            holders = deal.holders(CQ)
+            team_of = tuple(RE if s in holders else CONTRA for s in range(4))
+            setup = Setup("normal", "normal", team_of, first, deal.hands,
+                          swines_possible=swines)
+    return setup, violations, notes
+
+
+def _marriage_setup(transcript: Transcript, deal: Deal, first: int
+                    ) -> tuple[Setup, list[Violation]]:
+    ruleset, game = transcript.ruleset, transcript.game
+    violations = []
+    bride = deal.double_club_queen()
+    declarer = _seat_or(game.declarer, first)
+    if bride != declarer:
+        violations.append(Violation("reservation_entitlement", "/game/declarer", declarer,
+                                    f"seat {declarer} plays a marriage without both CQ"))
+    rule = game.partner_rule or PartnerRule()
+    if rule.trick not in ruleset.marriage_partner_rules:
+        violations.append(Violation(
+            "marriage_partner", "/game/partner_rule/trick", declarer,
+            f"the partner rule '{rule.trick}' is not allowed; allowed: "
+            f"{', '.join(ruleset.marriage_partner_rules)}"))
+    if rule.nth != 1 and not ruleset.marriage_nth_allowed:
+        violations.append(Violation("marriage_partner", "/game/partner_rule/nth", declarer,
+                                    "only the first such trick may decide the partner"))
+    team_of = tuple(RE if s == declarer else UNDECIDED for s in range(4))
+    return Setup("marriage", "normal", team_of, first, deal.hands, declarer=declarer,
+                 partner_rule=rule,
+                 swines_possible=_swines_possible(ruleset, "normal", False)), violations
+
+
+def poverty_setup(transcript: Transcript, deal: Deal, first: int
+                  ) -> tuple[Setup, list[Violation]]:
+    """The poverty exchange checked card by card, and the hands it leaves."""
+    ruleset, game = transcript.ruleset, transcript.game
+    violations: list[Violation] = []
+
+    def report(pointer: str, seat: int | None, message: str) -> None:
+        violations.append(Violation("poverty_exchange", pointer, seat, message))
+
+    declarer = _seat_or(game.declarer, first)
+    hands = [list(h) for h in deal.hands]
+    order = order_for("normal")
+    passed = [parse_card(c) for c in game.passed]
+    returned = [parse_card(c) for c in game.returned]
+    for name, cards in (("passed", passed), ("returned", returned)):
+        for i, card in enumerate(cards):
+            if card is None:
+                report(f"/game/{name}/{i}", declarer, f"{getattr(game, name)[i]!r} is no card")
+    passed_cards = [c for c in passed if c is not None]
+    returned_cards = [c for c in returned if c is not None]
+    if len(game.passed) != 3:
+        report("/game/passed", declarer, f"{len(game.passed)} cards passed; a poverty passes 3")
+    own = Counter(hands[declarer])
+    if Counter(passed_cards) - own:
+        report("/game/passed", declarer, f"seat {declarer} passed cards it does not hold")
+    trumps_held = [c for c in hands[declarer] if order.cls[c] == 4]
+    trumps_passed = [c for c in passed_cards if order.cls[c] == 4]
+    if len(trumps_passed) < min(3, len(trumps_held)):
+        report("/game/passed", declarer,
+               f"seat {declarer} passed {len(trumps_passed)} of its {len(trumps_held)} trumps; "
+               "a poverty passes its trumps first")
+    # Offers go clockwise from the declarer's left; the first to accept is the partner.
+    partner = None
+    for i, offer in enumerate(game.offers):
+        seat_due = (declarer + 1 + i) % 4
+        if i >= 3 or offer.seat != seat_due:
+            report(f"/game/offers/{i}", offer.seat,
+                   f"offer {i + 1} went to seat {offer.seat}; seat {seat_due} is asked "
+                   "next" if i < 3 else "only the three other seats are asked")
+            continue
+        if partner is not None:
+            report(f"/game/offers/{i}", offer.seat,
+                   f"seat {partner} had already accepted the poverty")
+        elif offer.accept:
+            partner = offer.seat
+    if game.partner != partner:
+        report("/game/partner", game.partner,
+               f"the partner is the first seat to accept ({partner}), not {game.partner}")
+    partner = partner if partner is not None else game.partner
+    team_of: tuple[int, int, int, int] = (CONTRA, CONTRA, CONTRA, CONTRA)
+    if partner is not None and partner != declarer:
+        taken = hands[partner] + passed_cards
+        if len(game.returned) != len(game.passed):
+            report("/game/returned", partner, f"{len(game.returned)} cards returned for "
+                   f"{len(game.passed)} passed")
+        if Counter(returned_cards) - Counter(taken):
+            report("/game/returned", partner,
+                   f"seat {partner} returned cards it does not hold after taking the passed ones")
+        trumps_back = sum(1 for c in returned_cards if order.cls[c] == 4)
+        _check_trumps_statement(game.trumps_returned, trumps_back, ruleset, partner, report)
+        for card in passed_cards:
+            if card in hands[declarer]:
+                hands[declarer].remove(card)
+        hands[partner] = taken
+        for card in returned_cards:
+            if card in hands[partner]:
+                hands[partner].remove(card)
+        hands[declarer] += returned_cards
+        team_of = tuple(RE if s in (declarer, partner) else CONTRA for s in range(4))
+    # Nobody took the poverty: the cards are dealt again.
+    setup = Setup("poverty" if partner is not None else "redeal", "normal", team_of, first,
+                  tuple(tuple(h) for h in hands),
+                  declarer=declarer, partner=partner,
+                  swines_possible=_swines_possible(ruleset, "normal", True))
+    return setup, violations
+
+
+def _check_trumps_statement(stated: int | bool | None, actual: int, ruleset: Ruleset,
+                            partner: int, report) -> None:
+    mode = ruleset.poverty_returned_trumps
+    if mode == "nothing":
+        return
+    if stated is None:
+        report("/game/trumps_returned", partner,
+               f"the taker must say {'how many' if mode == 'count' else 'whether'} trumps "
+               "were returned")
+        return
+    if mode == "count" and (isinstance(stated, bool) or stated != actual):
+        report("/game/trumps_returned", partner,
+               f"the taker said {stated} trumps returned; {actual} were")
+    if mode == "whether" and bool(stated) != (actual > 0):
+        report("/game/trumps_returned", partner,
+               f"the taker said trumps {'were' if stated else 'were not'} returned; "
+               f"{actual} were")
 

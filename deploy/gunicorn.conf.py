@@ -1,0 +1,121 @@
+"""gunicorn settings for the doko service (CPU-bound, stateless, short requests).
+
+Used unchanged by `make run` and by the container image:
+
+    gunicorn --config deploy/gunicorn.conf.py 'service:create_app()'
+
+Environment knobs (everything else is fixed here on purpose):
+
+    GUNICORN_BIND     socket to bind; default 127.0.0.1:8000 (the image sets 0.0.0.0:8000)
+    WEB_CONCURRENCY   number of worker processes; default: the CPUs this process may use
+    GUNICORN_LOGLEVEL error-log level; default info
+
+Any setting can still be overridden ad hoc with GUNICORN_CMD_ARGS, which gunicorn
+applies after this file.
+
+Every public (non-underscore) name in this file must be a gunicorn setting:
+gunicorn silently ignores unknown names, so tests/test_deploy.py checks for typos.
+"""
+
+import os
+
+
+def _cpu_count() -> int:
+    # sched_getaffinity honours cpusets (docker --cpuset-cpus, taskset); cpu_count() does
+    # not. Neither knows about CFS quotas (CPU limits), which is why Kubernetes sets
+    # WEB_CONCURRENCY from the pod's CPU request instead of relying on this.
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def _int_from_env(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    value = int(raw)  # a malformed value should stop the server, not be guessed around
+    if value < 1:
+        raise ValueError(f"{name} must be a positive integer, got {raw!r}")
+    return value
+
+
+def _setting_exists(name: str) -> bool:
+    # Settings are only known to the gunicorn that loads this file; look them up so the
+    # file also loads on gunicorn versions that predate a setting.
+    try:
+        from gunicorn.config import KNOWN_SETTINGS
+    except ImportError:  # pragma: no cover - every supported gunicorn has it
+        return False
+    return any(setting.name == name for setting in KNOWN_SETTINGS)
+
+
+# --- Socket ---------------------------------------------------------------------------
+# Loopback by default so `make run` is not reachable from the network; the container
+# image sets GUNICORN_BIND=0.0.0.0:8000 so the kubelet and the Service can reach it.
+bind = [os.environ.get("GUNICORN_BIND", "").strip() or "127.0.0.1:8000"]
+
+# --- Workers --------------------------------------------------------------------------
+# The work is pure Python and CPU-bound: one sync worker per usable CPU. More workers
+# than CPUs only adds context switches (measured here: on 2 cores 2 workers beat 5).
+workers = _int_from_env("WEB_CONCURRENCY", _cpu_count())
+# sync: one request at a time per process, no GIL contention, nothing to gain from
+# threads or an event loop because requests never wait on I/O.
+worker_class = "sync"
+
+# Fork the workers from a master that has already imported the app: the app is
+# stateless, copy-on-write shares the imported modules between workers, respawns
+# (max_requests, crashes) are fast, and an import error stops the master at once
+# instead of crash-looping workers.
+preload_app = True
+
+# --- Timeouts -------------------------------------------------------------------------
+# A transcript check takes milliseconds; a worker silent for 30 s is stuck, so the
+# master kills and replaces it (gunicorn's own default, kept deliberately). The
+# Kubernetes liveness window is longer than this so gunicorn recycles a stuck worker
+# before the kubelet restarts the whole container.
+timeout = 30
+# worker_tmp_dir stays at its default, the temp dir, where the heartbeat file behind
+# this timeout lives: the Kubernetes pod mounts a memory-backed emptyDir on /tmp, so the
+# heartbeat never waits on disk I/O and works although the root filesystem is read-only.
+
+# On SIGTERM workers get this long to finish in-flight requests. Short requests need
+# little; the pod's terminationGracePeriodSeconds (30) exceeds preStop sleep (5) + this.
+graceful_timeout = 20
+# Ignored by sync workers (they close the connection after each response); kept a bit
+# above the usual 2 s in case the worker class changes, since clients reach the
+# service through a load balancer / kube-proxy that reuses connections.
+keepalive = 5
+
+# --- Worker recycling -----------------------------------------------------------------
+# Restart each worker after ~10k requests to cap slow memory growth; the jitter keeps
+# the workers from restarting at the same moment (with 2 workers that would leave
+# none serving for a moment).
+max_requests = 10_000
+max_requests_jitter = 1_000
+
+# --- Request limits (the API takes JSON bodies; URLs and headers are small) ------------
+# gunicorn has no body limit: Flask's MAX_CONTENT_LENGTH (service/__init__.py) caps it.
+# Request line: method + path + query. Our paths are short; 4094 is gunicorn's default
+# and far above any legitimate use, refusing huge URLs before Flask parses them.
+limit_request_line = 4094
+# Few headers are needed by API clients and proxies; 50 still leaves room for tracing
+# and forwarding headers while bounding header-parsing work per request.
+limit_request_fields = 50
+# 8 KiB per header (gunicorn's default) fits bearer tokens and trace contexts.
+limit_request_field_size = 8190
+
+# --- Logging --------------------------------------------------------------------------
+# Containers collect stdout/stderr: access log to stdout, error log to stderr, no files.
+accesslog = "-"
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
+# Client, request line, status, bytes, time taken in milliseconds (%(M)s) and user
+# agent: for a CPU-bound service the latency per request is the first thing to look at.
+access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
+
+# --- Control socket -------------------------------------------------------------------
+# gunicorn >= 25 opens a control socket under $XDG_RUNTIME_DIR or $HOME/.gunicorn. In
+# the container $HOME is not writable (non-root user, read-only root filesystem) and
+# nothing uses the socket, so turn it off where the setting exists.
+if _setting_exists("control_socket_disable"):
+    control_socket_disable = True

@@ -1,0 +1,27 @@
+"""A stateless REST service that checks and scores Doppelkopf game transcripts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+# A full game is under 2 KB; the bounds on every list keep a valid request far below this.
+MAX_BODY_BYTES = 256 * 1024
+
+
+def create_app() -> Flask:
+    """The WSGI application (``service:create_app``)."""
+    # Imported here so that the rules core (service.rules) imports without Flask.
+    from flask import Flask
+
+    from .api import problems, routes
+
+    app = Flask(__name__, static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+    app.json.sort_keys = False  # keep the contract's field order
+    app.json.ensure_ascii = False  # player names and ♥ as they are
+    problems.register(app)
+    app.register_blueprint(routes.bp)
+    return app

@@ -1,0 +1,1 @@
+"""The HTTP layer: request validation, rendering and routes over the rules core."""

@@ -1,0 +1,95 @@
+"""The core's :class:`CheckResult` as the JSON answer of the contract.
+
+Plain dict building, as this runs on every check; tuples are left to the JSON encoder.
+Fields the contract marks optional are left out when empty rather than sent as null.
+Where the request named the players, every object that carries a ``seat`` also
+carries that seat's ``name``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.rules.result import CheckResult, GameInfo, LegalActions, Score
+
+Names = tuple[str, ...] | None
+
+
+def _seated(seat: int | None, names: Names) -> dict[str, Any]:
+    if names is not None and seat is not None:
+        return {"seat": seat, "name": names[seat]}
+    return {"seat": seat}
+
+
+def _game(game: GameInfo | None) -> dict[str, Any] | None:
+    if game is None:
+        return None
+    out: dict[str, Any] = {"type": game.type}
+    if game.declarer is not None:
+        out["declarer"] = game.declarer
+    if game.solo is not None:
+        out["solo"] = game.solo
+    if game.partner is not None:
+        out["partner"] = game.partner
+    if game.deciding_trick is not None:
+        out["deciding_trick"] = game.deciding_trick
+    out["re"] = game.re
+    out["contra"] = game.contra
+    return out
+
+
+def _score(score: Score | None, names: Names) -> dict[str, Any] | None:
+    if score is None:
+        return None
+    items = []
+    for item in score.items:
+        entry: dict[str, Any] = {"code": item.code, "team": item.team, "points": item.points}
+        if item.trick is not None:
+            entry["trick"] = item.trick
+        if item.seat is not None:
+            entry |= _seated(item.seat, names)
+        items.append(entry)
+    return {"items": items, "multiplier": score.multiplier, "value": score.value,
+            "scores": score.scores}
+
+
+def _legal_actions(actions: LegalActions, names: Names) -> dict[str, Any]:
+    return {
+        **_seated(actions.seat, names),
+        "cards": actions.cards,
+        "announcements": [{**_seated(a.seat, names), "calls": a.calls}
+                          for a in actions.announcements],
+    }
+
+
+def render(result: CheckResult, names: Names) -> dict[str, Any]:
+    out: dict[str, Any] = {"valid": result.valid, "complete": result.complete,
+                           "ruleset": result.ruleset}
+    if names is not None:
+        out["players"] = names
+    out["violations"] = [
+        {"code": x.code, "pointer": x.pointer, **_seated(x.seat, names), "message": x.message}
+        for x in result.violations]
+    out["notes"] = [{"code": x.code, **_seated(x.seat, names), "message": x.message}
+                    for x in result.notes]
+    out["game"] = _game(result.game)
+    out["tricks"] = [{"leader": t.leader, "cards": t.cards, "winner": t.winner,
+                      "points": t.points} for t in result.tricks]
+    announcements = []
+    for a in result.announcements:
+        entry = {**_seated(a.seat, names), "team": a.team, "call": a.call, "pointer": a.pointer}
+        if a.implied:
+            entry["implied"] = a.implied
+        announcements.append(entry)
+    out["announcements"] = announcements
+    out["card_points"] = dict(result.card_points) if result.card_points is not None else None
+    out["winner"] = result.winner
+    out["score"] = _score(result.score, names)
+    if result.claimed is not None:
+        out["claimed"] = {
+            "agrees": result.claimed.agrees,
+            "differences": [{"field": d.field, "claimed": d.claimed, "computed": d.computed}
+                            for d in result.claimed.differences]}
+    if result.legal_actions is not None:
+        out["legal_actions"] = _legal_actions(result.legal_actions, names)
+    return out

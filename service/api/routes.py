@@ -1,0 +1,114 @@
+"""The HTTP routes: check a game, list the rulesets, serve the contract, report health."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request, send_file
+from marshmallow import ValidationError
+from werkzeug.exceptions import NotFound
+
+from service.rules.check import check
+from service.rules.options import CATALOGUE
+from service.rules.rulesets import Preset, preset_values, presets
+from service.rules.transcript import from_dict
+
+from .problems import Problem, field_errors
+from .render import render
+from .schemas import TRANSCRIPT
+
+# The service runs from its checkout; the contract lives at the repository root.
+OPENAPI_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
+
+bp = Blueprint("api", __name__)
+
+
+def json_response(payload: Any, status: int = 200) -> Response:
+    return current_app.response_class(
+        current_app.json.dumps(payload), status=status, mimetype="application/json")
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def read_json_body() -> Any:
+    """The request body as JSON; 415 for another media type, 400 for broken JSON."""
+    if not request.is_json:
+        raise Problem(415, "Send the request body as application/json.")
+    try:
+        return json.loads(request.get_data(cache=False), parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as error:
+        # RecursionError: nesting too deep for the parser; no transcript is that deep
+        raise Problem(400, f"The request body is not valid JSON: {error}") from None
+
+
+@bp.post("/v1/games/check")
+def check_game() -> Response:
+    data = read_json_body()
+    if not isinstance(data, dict):
+        raise Problem(400, "The request body must be a JSON object.",
+                      [{"pointer": "", "message": "Must be an object."}])
+    try:
+        loaded = TRANSCRIPT.load(data)
+    except ValidationError as error:
+        errors = field_errors(error.messages)
+        count = f"{len(errors)} field error" + ("s" if len(errors) != 1 else "")
+        raise Problem(400, f"The transcript has {count}.", errors) from None
+    result = check(from_dict(loaded, loaded["ruleset"]))
+    names = tuple(loaded["players"]) if "players" in loaded else None
+    return json_response(render(result, names))
+
+
+def _preset_summary(preset: Preset) -> dict[str, str]:
+    return {"id": preset.id, "title": preset.title, "source": preset.source}
+
+
+@bp.get("/v1/rulesets")
+def list_rulesets() -> Response:
+    return json_response({"rulesets": [_preset_summary(p) for p in presets().values()]})
+
+
+@bp.get("/v1/rulesets/<ruleset_id>")
+def show_ruleset(ruleset_id: str) -> Response:
+    preset = presets().get(ruleset_id)
+    if preset is None:
+        raise Problem(404, f"Unknown ruleset {ruleset_id!r}; known: {', '.join(presets())}.")
+    options = []
+    for name, value in preset_values(preset).items():
+        meta = CATALOGUE[name]
+        option: dict[str, Any] = {"name": name, "value": value, "kind": meta["kind"],
+                                  "meaning": meta["meaning"]}
+        if meta["choices"]:
+            option["choices"] = meta["choices"]
+        if meta["length"]:
+            option["length"] = meta["length"]
+        option["source"] = preset.sources[name]
+        if name in preset.notes:
+            option["note"] = preset.notes[name]
+        options.append(option)
+    return json_response({**_preset_summary(preset), "options": options})
+
+
+@bp.get("/openapi.yaml")
+def openapi() -> Response:
+    if not OPENAPI_PATH.is_file():
+        raise NotFound("This installation does not ship openapi.yaml.")
+    return send_file(OPENAPI_PATH, mimetype="application/yaml")
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    return json_response({"status": "ok"})
+
+
+@bp.get("/readyz")
+def readyz() -> Response:
+    try:
+        presets()
+    except Exception:
+        current_app.logger.exception("presets failed to load")
+        raise Problem(503, "The rulesets failed to load.") from None
+    return json_response({"status": "ready"})

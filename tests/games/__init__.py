@@ -1,0 +1,1 @@
+"""Hand-made whole-game fixtures (deals built from the tricks a referee can read)."""

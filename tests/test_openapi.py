@@ -1,0 +1,203 @@
+"""openapi.yaml is valid, describes exactly the app's routes, and real answers match it."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from jsonschema import Draft202012Validator
+from openapi_spec_validator import validate as validate_spec
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
+
+from service.rules.random_game import random_game
+from service.rules.rulesets import presets
+
+SPEC_PATH = Path(__file__).resolve().parents[1] / "openapi.yaml"
+SPEC_URI = "urn:doko:openapi"
+METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
+
+
+@pytest.fixture(scope="module")
+def spec() -> dict[str, Any]:
+    return yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def conforms(spec):
+    """Assert that a response matches what the spec says for its path, method and status."""
+    registry = Registry().with_resource(SPEC_URI, DRAFT202012.create_resource(spec))
+    resolver = registry.resolver(SPEC_URI)
+
+    def run(path: str, method: str, response) -> None:
+        location = f"/paths/{token(path)}/{method}/responses/{response.status_code}"
+        documented = resolver.lookup(f"#{location}").contents
+        if "$ref" in documented:  # a shared response under components/responses
+            location = documented["$ref"][1:]
+            documented = resolver.lookup(documented["$ref"]).contents
+        assert response.mimetype in documented["content"], (path, response.mimetype)
+        if response.mimetype.endswith("json"):
+            body = response.get_json()
+        else:
+            body = response.get_data(as_text=True)
+        schema = {"$ref": f"{SPEC_URI}#{location}/content/{token(response.mimetype)}/schema"}
+        errors = list(Draft202012Validator(schema, registry=registry).iter_errors(body))
+        assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors]
+
+    return run
+
+
+def token(text: str) -> str:
+    return text.replace("~", "~0").replace("/", "~1")
+
+
+@pytest.fixture(scope="module")
+def game() -> dict[str, Any]:
+    # call_chance high enough that the game has announcements
+    return random_game(presets()["ddv"].ruleset, random.Random(11), call_chance=0.3)
+
+
+def test_spec_is_valid_openapi(spec):
+    validate_spec(spec)
+
+
+def test_spec_describes_exactly_the_routes(app, spec):
+    routed = set()
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint == "static":
+            continue
+        path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
+        routed |= {(path, m.lower()) for m in rule.methods - {"HEAD", "OPTIONS"}}
+    documented = {(path, method) for path, item in spec["paths"].items()
+                  for method in item if method in METHODS}
+    assert routed == documented
+
+
+def test_simple_routes_match_the_spec(client, conforms):
+    for path, url in [("/v1/rulesets", "/v1/rulesets"),
+                      ("/v1/rulesets/{ruleset_id}", "/v1/rulesets/ddv"),
+                      ("/v1/rulesets/{ruleset_id}", "/v1/rulesets/nope"),
+                      ("/openapi.yaml", "/openapi.yaml"),
+                      ("/healthz", "/healthz"),
+                      ("/readyz", "/readyz")]:
+        conforms(path, "get", client.get(url))
+
+
+def test_served_spec_is_the_file(client):
+    served = client.get("/openapi.yaml").get_data(as_text=True)
+    assert served == SPEC_PATH.read_text(encoding="utf-8")
+
+
+def post(client, body: Any, **kwargs: Any):
+    return client.post("/v1/games/check", json=body, **kwargs)
+
+
+def test_errors_match_the_spec(client, conforms, game):
+    malformed = {"ruleset": {"preset": "ddv", "options": {"foo": 1}}, "dealer": 7,
+                 "hands": [], "play": [{"seat": 0}]}
+    response = post(client, malformed)
+    assert response.status_code == 400
+    conforms("/v1/games/check", "post", response)
+    response = client.post("/v1/games/check", data="{", content_type="application/json")
+    conforms("/v1/games/check", "post", response)
+    response = client.post("/v1/games/check", data="{}", content_type="text/plain")
+    assert response.status_code == 415
+    conforms("/v1/games/check", "post", response)
+
+
+def test_complete_game_matches_the_spec(client, conforms, game):
+    response = post(client, game | {"players": ["Anna", "Ben", "Cleo", "Dan"]})
+    result = response.get_json()
+    assert result["valid"] and result["complete"], result["violations"]
+    assert result["score"]["items"] and result["announcements"]
+    conforms("/v1/games/check", "post", response)
+
+
+def test_claimed_game_matches_the_spec(client, conforms, game):
+    claimed = {"winner": None, "value": 99, "scores": [1, 2, 3, 4],
+               "card_points": {"re": 1, "contra": 2}, "valid": False}
+    response = post(client, game | {"claimed": claimed})
+    assert response.get_json()["claimed"]["differences"]
+    conforms("/v1/games/check", "post", response)
+
+
+def test_game_with_violations_matches_the_spec(client, conforms, game):
+    broken = game | {"hands": [["ZZ", *game["hands"][0][1:]], *game["hands"][1:]],
+                     "play": game["play"][1:]}
+    response = post(client, broken | {"players": ["Anna", "Ben", "Cleo", "Dan"]})
+    result = response.get_json()
+    assert not result["valid"] and result["violations"]
+    conforms("/v1/games/check", "post", response)
+
+
+def test_partial_game_matches_the_spec(client, conforms, game):
+    response = post(client, game | {"play": game["play"][:9],
+                                    "players": ["Anna", "Ben", "Cleo", "Dan"]})
+    result = response.get_json()
+    assert not result["complete"] and result["legal_actions"]
+    conforms("/v1/games/check", "post", response)
+
+
+def test_empty_deal_matches_the_spec(client, conforms):
+    response = post(client, {"ruleset": "ddv", "dealer": 0, "hands": [[], [], [], []],
+                             "play": []})
+    conforms("/v1/games/check", "post", response)
+
+
+def test_unrouted_errors_are_problems(client, spec):
+    schema = {"$ref": f"{SPEC_URI}#/components/schemas/Problem"}
+    registry = Registry().with_resource(SPEC_URI, DRAFT202012.create_resource(spec))
+    for response in (client.get("/nowhere"), client.delete("/healthz")):
+        assert response.mimetype == "application/problem+json"
+        Draft202012Validator(schema, registry=registry).validate(response.get_json())
+
+
+def _requests(game: dict[str, Any]) -> list[dict[str, Any]]:
+    """Well-formed and malformed bodies whose fault the request schema can express."""
+    solo = {"type": "solo", "solo": "queens", "declarer": 1, "duty": True}
+    poverty = {"type": "poverty", "declarer": 0, "passed": ["D9", "D9", "DK"], "partner": 2,
+               "offers": [{"seat": 1, "accept": False}, {"seat": 2, "accept": True}],
+               "returned": ["CA", "SA", "HA"], "trumps_returned": 0}
+    return [
+        game,
+        game | {"players": ["A", "B", "C", "D"], "claimed": {"winner": None, "valid": True}},
+        game | {"game": solo, "reservations": [{"seat": 1, "reservation": "solo",
+                                                "solo": "queens", "duty": True}]},
+        game | {"game": {"type": "marriage", "declarer": 0,
+                         "partner_rule": {"trick": "color", "nth": 2}}},
+        game | {"game": poverty},
+        game | {"game": {"type": "redeal"}, "play": [],
+                "reservations": [{"seat": 0, "reservation": "throw", "reason": "nines"}]},
+        game | {"play": [{"seat": 0, "show": "swines"}, {"seat": 1, "announce": "re_or_contra"}]},
+        game | {"ruleset": {"preset": "ddv", "options": {"solo_multiplier": 2}}},
+        game | {"extra": 1},
+        game | {"dealer": True},
+        game | {"players": ["A", "B", "C"]},
+        game | {"hands": [[], [], [], [], []]},
+        game | {"hands": [["CQ"] * 25, [], [], []]},
+        game | {"play": [{"seat": 0, "card": "CQ", "announce": "re"}]},
+        game | {"play": [{"seat": 4, "card": "CQ"}]},
+        game | {"reservations": [{"seat": 0, "reservation": "healthy", "duty": False}]},
+        game | {"reservations": [{"seat": 0, "reservation": "throw"}]},
+        game | {"game": {"type": "normal", "declarer": 0}},
+        game | {"game": {"type": "solo", "declarer": 0}},
+        game | {"game": {"type": "poverty", "declarer": 0, "trumps_returned": -1}},
+        game | {"claimed": {"scores": [1, 2]}},
+        game | {"claimed": {"card_points": {"re": 1}}},
+        game | {"ruleset": {"options": {}}},
+        {key: value for key, value in game.items() if key != "play"},
+    ]
+
+
+def test_request_schema_agrees_with_the_app(client, spec, game):
+    registry = Registry().with_resource(SPEC_URI, DRAFT202012.create_resource(spec))
+    schema = Draft202012Validator({"$ref": f"{SPEC_URI}#/components/schemas/CheckRequest"},
+                                  registry=registry)
+    for body in _requests(game):
+        status = post(client, body).status_code
+        assert status in (200, 400)
+        assert schema.is_valid(body) == (status == 200), body
