@@ -36,12 +36,11 @@ def free_port() -> int:
 
 
 def start_server(port: int, workers: int) -> subprocess.Popen:
-    env = dict(os.environ, BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY=str(workers),
-               LOG_LEVEL="warning", ACCESS_LOG="")
+    env = dict(os.environ, GUNICORN_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY=str(workers),
+               GUNICORN_LOGLEVEL="warning")
     gunicorn = Path(sys.executable).parent / "gunicorn"
     server = subprocess.Popen(
-        [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "service:create_app()"],
+        [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "service:create_app()"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

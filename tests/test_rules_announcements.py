@@ -451,3 +451,95 @@ def test_pushed_calls_after_the_last_black_deadline_none_legal():
     play_to(state, seat, 6, last=True)
     assert state.legal_calls(seat) == []
     assert say(state, seat, "re") == [TOO_LATE]
+
+
+# ---- the announced marriage (TSR 4.4.3, 4.4.4, 6.4.2) ------------------------------
+
+BRIDE_HANDS = [
+    ["CQ", "CQ", "H10", "H10", "SQ", "SQ", "HQ", "HQ", "DQ", "DQ", "C9", "S9"],
+    ["CA", "CA", "C10", "C10", "CK", "CK", "CJ", "DJ", "D9", "D9", "HA", "HA"],
+    ["SA", "SA", "S10", "S10", "SK", "SK", "SJ", "SJ", "S9", "HK", "HK", "C9"],
+    ["CJ", "HJ", "HJ", "DJ", "DA", "DA", "D10", "D10", "DK", "DK", "H9", "H9"],
+]
+BRIDE_WINS = ["H10", "D9", "SJ", "DK"]  # seat 0 leads ♥10 and takes the trick
+CLUB_TO_SEAT_1 = ["C9", "CA", "C9", "H9"]  # seat 0 leads ♣9, seat 1 takes it with the ♣A
+TRUMP_TO_BRIDE = ["CQ", "DJ", "SK", "DA"]  # seat 0 leads ♣Q; nobody beats it
+
+
+def marriage(tricks: list[list[str]]) -> GameState:
+    """A marriage of seat 0 (dealer 3, so seat 0 leads); the given tricks, led by seat 0."""
+    play = [{"seat": seat, "card": card} for trick in tricks for seat, card in enumerate(trick)]
+    data = {"dealer": 3, "hands": BRIDE_HANDS, "play": play,
+            "reservations": [{"seat": 0, "reservation": "marriage"}]
+            + [{"seat": s, "reservation": "healthy"} for s in (1, 2, 3)],
+            "game": {"type": "marriage", "declarer": 0, "partner_rule": {"trick": "any"}}}
+    state, violations, _ = replay(from_dict(data, DDV))
+    assert violations == [] and state.violations == []
+    return state
+
+
+def test_marriage_no_announcement_before_the_deciding_trick():
+    """DDV TSR 4.4.4 and 6.4.2: 'Eine Erstansage ist immer erst nach Beendigung des
+    Klärungsstiches erlaubt': before the first card, and after an undeciding first trick,
+    re and contra are refused (though the seats hold 12 and 11 cards)."""
+    early = ["announcement_too_early"]
+    state = marriage([])
+    assert say(state, 0, "re") == early
+    assert say(state, 2, "contra") == early
+    state = marriage([BRIDE_WINS])
+    assert say(state, 0, "re") == early
+    assert say(state, 3, "contra") == early
+    assert state.levels == [0, 0]
+
+
+def test_marriage_decided_in_the_first_trick_deadlines_unchanged():
+    """DDV TSR 4.4.3 a) and 6.4.2: the first trick decides (seat 1 takes it): deadlines as in
+    TSR 6.2.2: re with 11 cards in time, contra with 10 late."""
+    state = marriage([CLUB_TO_SEAT_1])
+    assert [state.team(s) for s in range(4)] == [RE, RE, CONTRA, CONTRA]
+    play_to(state, 1, 11, last=True)
+    assert say(state, 1, "re") == []
+    state = marriage([CLUB_TO_SEAT_1])  # no re said: contra is no reply
+    play_to(state, 2, 10, last=False)
+    assert say(state, 2, "contra") == [TOO_LATE]
+
+
+def test_marriage_decided_in_the_second_trick_one_card_later():
+    """DDV TSR 6.4.2: the second trick decides: every deadline one card later: re/contra
+    with 10 cards in time, with 9 late; no 90 with 9 in time."""
+    state = marriage([BRIDE_WINS, CLUB_TO_SEAT_1])
+    assert [state.team(s) for s in range(4)] == [RE, RE, CONTRA, CONTRA]
+    play_to(state, 0, 10, last=True)
+    assert say(state, 0, "re") == []
+    play_to(state, 0, 9, last=True)
+    assert say(state, 0, "no90") == []
+    state = marriage([BRIDE_WINS, CLUB_TO_SEAT_1])  # no re said: contra is no reply
+    play_to(state, 2, 9, last=False)
+    assert say(state, 2, "contra") == [TOO_LATE]
+
+
+def test_marriage_decided_in_the_third_trick_two_cards_later():
+    """DDV TSR 6.4.2: the third trick decides: every deadline two cards later: re/contra
+    with 9 cards in time, with 8 late."""
+    state = marriage([BRIDE_WINS, BRIDE_WINS, CLUB_TO_SEAT_1])
+    assert [state.team(s) for s in range(4)] == [RE, RE, CONTRA, CONTRA]
+    play_to(state, 3, 9, last=True)
+    assert say(state, 3, "contra") == []
+    state = marriage([BRIDE_WINS, BRIDE_WINS, CLUB_TO_SEAT_1])  # no contra said
+    play_to(state, 1, 8, last=False)
+    assert say(state, 1, "re") == [TOO_LATE]
+
+
+def test_marriage_bride_takes_three_tricks_plays_alone_two_cards_later():
+    """DDV TSR 4.4.3 b) and 6.4.2: the bride takes the first three tricks: she plays alone
+    (re) against three, the third trick counts as deciding: re/contra with 9 cards in time,
+    with 8 late."""
+    state = marriage([BRIDE_WINS, BRIDE_WINS, TRUMP_TO_BRIDE])
+    assert [state.team(s) for s in range(4)] == [RE, CONTRA, CONTRA, CONTRA]
+    play_to(state, 0, 9, last=True)
+    assert say(state, 0, "re") == []
+    play_to(state, 2, 9, last=True)
+    assert say(state, 2, "contra") == []
+    state = marriage([BRIDE_WINS, BRIDE_WINS, TRUMP_TO_BRIDE])
+    play_to(state, 1, 8, last=False)
+    assert say(state, 1, "contra") == [TOO_LATE]

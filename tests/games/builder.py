@@ -196,40 +196,49 @@ class Game:
 
     # -- checking the design against the rules ---------------------------------------
     def _check_design(self) -> None:
+        problems = self.design_problems()
+        if problems:
+            raise FixtureError("; ".join(problems))
+
+    def design_problems(self) -> list[str]:
+        """Where the hand-written game breaks the rules it is meant to obey."""
+        problems: list[str] = []
         if len(self.tricks) != 12:
-            raise FixtureError(f"{len(self.tricks)} tricks, not 12")
+            return [f"{len(self.tricks)} tricks, not 12"]
         hands = self.hands
         for seat, hand in enumerate(hands):
             if len(hand) != 12:
-                raise FixtureError(f"seat {seat} holds {len(hand)} cards")
+                problems.append(f"seat {seat} holds {len(hand)} cards")
         count = Counter(card for hand in hands for card in hand)
         wrong = {card: n for card, n in count.items() if card not in PACK or n != 2}
         missing = [card for card in PACK if card not in count]
         if wrong or missing:
-            raise FixtureError(f"not a pack: wrong counts {wrong}, missing {missing}")
+            problems.append(f"not a pack: wrong counts {wrong}, missing {missing}")
         expected_leader = (self.dealer + 1) % 4  # TSR 5.1.1
         for number, t in enumerate(self.tricks, start=1):
             if len(t.cards) != 4:
-                raise FixtureError(f"trick {number} has {len(t.cards)} cards")
+                problems.append(f"trick {number} has {len(t.cards)} cards")
+                continue
             if t.leader != expected_leader:
-                raise FixtureError(f"trick {number} led by {t.leader}, not {expected_leader}")
+                problems.append(f"trick {number} led by {t.leader}, not {expected_leader}")
             led = suit(t.cards[0])
             best = 0
             for position in range(1, 4):  # strictly higher: the first of two equal wins
                 if strength(t.cards[position], led) > strength(t.cards[best], led):
                     best = position
             if t.seat(best) != t.winner:
-                raise FixtureError(f"trick {number} {t.cards}: won by seat {t.seat(best)}, "
-                                   f"written {t.winner}")
+                problems.append(f"trick {number} {t.cards}: won by seat {t.seat(best)}, "
+                                f"written {t.winner}")
             for position in range(1, 4):
                 seat = t.seat(position)
                 card = t.cards[position]
                 if suit(card) != led:
                     held = self.held_at(seat, number, position)
                     if any(suit(c) == led for c in held):
-                        raise FixtureError(f"trick {number}: seat {seat} plays {card} on "
-                                           f"{led} but holds {held}")
+                        problems.append(f"trick {number}: seat {seat} plays {card} on "
+                                        f"{led} but holds {held}")
             expected_leader = t.winner
         for c in self.calls:
             if c.call not in CALLS or not 1 <= c.trick <= 12 or not 0 <= c.before <= 3:
-                raise FixtureError(f"bad call {c}")
+                problems.append(f"bad call {c}")
+        return problems
