@@ -10,7 +10,7 @@ from typing import Any
 from .announcements import CONTRA, RE, TEAM_NAMES
 from .cards import NAMES
 from .deal import read_deal
-from .game import GameState
+from .game import GameState, Trick
 from .result import (
     CheckResult,
     ClaimCheck,
@@ -76,13 +76,19 @@ def _normalise(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
+def _trick_record(state: GameState, number: int, trick: Trick) -> TrickRecord:
+    if None in trick.cards:
+        cards = tuple(state.unknown_texts[(number, i)] if c is None else NAMES[c]
+                      for i, c in enumerate(trick.cards))
+    else:
+        cards = tuple(map(NAMES.__getitem__, trick.cards))
+    return TrickRecord(trick.leader, cards, trick.winner, trick.points)
+
+
 def check(transcript: Transcript) -> CheckResult:
     state, violations, notes = replay(transcript)
     violations += state.violations
-    tricks = tuple(
-        TrickRecord(t.leader, tuple(NAMES[c] if c is not None else "?" for c in t.cards),
-                    t.winner, t.points)
-        for t in state.tricks)
+    tricks = tuple(_trick_record(state, number, t) for number, t in enumerate(state.tricks))
     complete = state.finished
     winner = score = card_points = None
     if state.setup.type == "redeal":

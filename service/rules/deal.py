@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CQ, N_CODES, card_name, hand_size, pack_codes, parse_card
+from .cards import BY_NAME, CQ, N_CODES, card_name, hand_size, pack_codes, parse_card
 from .result import Violation
 
 
@@ -26,9 +26,24 @@ class Deal:
         return holders[0] if len(holders) == 2 and holders[0] == holders[1] else None
 
 
+_FULL_PACK = {nines: sorted(pack_codes(nines) * 2) for nines in (True, False)}
+
+
 def read_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_nines: bool
               ) -> tuple[Deal, list[Violation]]:
     """The deal, and every defect of it: wrong hand sizes, unknown cards, a card thrice."""
+    size = hand_size(with_nines)
+    # Fast path: four hands of the right size that together are exactly the pack.
+    get = BY_NAME.get
+    coded = [[get(text, -1) for text in hand] for hand in hands]
+    if all(len(hand) == size for hand in coded) and sorted(
+            coded[0] + coded[1] + coded[2] + coded[3]) == _FULL_PACK[with_nines]:
+        return Deal(dealer, tuple(map(tuple, coded)), size), []
+    return _read_defective_deal(dealer, hands, with_nines)
+
+
+def _read_defective_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_nines: bool
+                         ) -> tuple[Deal, list[Violation]]:
     size = hand_size(with_nines)
     in_pack = frozenset(pack_codes(with_nines))
     seen = [0] * N_CODES

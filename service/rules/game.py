@@ -57,7 +57,7 @@ class GameState:
         "levels", "marriage_count", "n_tricks", "on_table", "order", "overlong",
         "pending_calls", "pending_show", "played_by", "revoke", "ruleset", "setup",
         "swine_holder", "swines_shown", "team_of", "trick_cards", "trick_seats", "tricks",
-        "violations", "vorab",
+        "unknown_texts", "violations", "vorab",
     )
 
     def __init__(self, ruleset: Ruleset, deal: Deal, setup: Setup):
@@ -81,6 +81,7 @@ class GameState:
         self.trick_seats: list[int] = []
         self.trick_cards: list[int | None] = []
         self.tricks: list[Trick] = []
+        self.unknown_texts: dict[tuple[int, int], str] = {}  # (trick, position) -> as written
         self.levels = [0, 0]
         self.late_reply = [False, False]
         self.early = [0, 0]  # per team: bids made before their minimum card count
@@ -176,6 +177,7 @@ class GameState:
     # ---- pushing events --------------------------------------------------------------
 
     def push(self, index: int, event: Event) -> None:
+        """Apply one event; every rule it breaks is added to ``violations``."""
         if event.kind == CARD:
             self._push_card(index, event)
         elif event.kind == ANNOUNCE:
@@ -187,44 +189,50 @@ class GameState:
         self.violations.append(Violation(code, f"/play/{index}", seat, message))
 
     def _push_card(self, index: int, event: Event) -> None:
-        seat, card = event.seat, event.card
+        # The hot path of every replay: locals instead of repeated attribute look-ups.
+        seat, _, text, card = event
         if len(self.tricks) == self.n_tricks:
-            if not self.overlong:
-                self.overlong = True
-                what = ("no card is played after a redeal" if self.setup.type == "redeal"
-                        else f"a card after the last trick: all {self.n_tricks} tricks are "
-                        "complete")
-                self._violation("overlong_game", index, seat, what)
+            self._card_after_end(index, seat)
             return
         if self.pending_show is not None:
             self._settle_show(seat, card)
-        trick_seats, trick_cards = self.trick_seats, self.trick_cards
-        if seat != (self.leader + len(trick_seats)) % 4:
+        trick_cards = self.trick_cards
+        position = len(trick_cards)
+        if seat != (self.leader + position) % 4:
             self._out_of_turn(index, seat)
         if card is None:
-            self._violation("unknown_card", index, seat,
-                            f"{event.text!r} is not a card of this pack")
+            self.unknown_texts[(len(self.tricks), position)] = text
+            self._violation("unknown_card", index, seat, f"{text!r} is not a card of this pack")
         else:
-            cls = self.cls[card]
-            held = self.held[seat]
-            if trick_cards and trick_cards[0] is not None:
-                led = self.cls[trick_cards[0]]
-                if cls != led and self.class_held[seat][led]:
+            cls = self.cls
+            card_cls = cls[card]
+            class_held = self.class_held[seat]
+            if position and trick_cards[0] is not None:
+                led = cls[trick_cards[0]]
+                if card_cls != led and class_held[led]:
                     self._revoked(index, seat, card, led)
+            held = self.held[seat]
             if held[card]:
                 held[card] -= 1
-                self.class_held[seat][cls] -= 1
+                class_held[card_cls] -= 1
             else:
                 self._violation("card_not_in_hand", index, seat,
                                 f"seat {seat} played {NAMES[card]}, which it does not hold")
-        if not trick_seats:
+        if not position:
             self.leader = seat
-        trick_seats.append(seat)
+        self.trick_seats.append(seat)
         trick_cards.append(card)
         self.played_by[seat] += 1
         self.on_table += 1
-        if len(trick_seats) == 4:
+        if position == 3:
             self._close_trick()
+
+    def _card_after_end(self, index: int, seat: int) -> None:
+        if not self.overlong:
+            self.overlong = True
+            what = ("no card is played after a redeal" if self.setup.type == "redeal"
+                    else f"a card after the last trick: all {self.n_tricks} tricks are complete")
+            self._violation("overlong_game", index, seat, what)
 
     def _out_of_turn(self, index: int, seat: int) -> None:
         expected = (self.leader + len(self.trick_seats)) % 4

@@ -51,20 +51,28 @@ class Order:
     def is_trump(self, card: int) -> bool:
         return self.cls[card] == TRUMP
 
-    def beats(self, card: int, best: int) -> bool:
-        """Whether ``card``, played later, takes the trick from the card ``best``."""
-        c_cls, b_cls = self.cls[card], self.cls[best]
-        if c_cls == b_cls:
-            p, q = self.power[card], self.power[best]
-            return p > q or (p == q and card in self.second_beats_first)
-        return c_cls == TRUMP
-
     def winner_index(self, cards: list[int] | tuple[int, ...]) -> int:
-        best = 0
+        """The position of the card that takes the trick: a trump beats a plain card; in
+        the same class the higher power wins, and of two equal cards the first one, unless
+        the card is in ``second_beats_first``."""
+        cls, power = self.cls, self.power
+        best = cards[0]
+        best_cls, best_power, best_at = cls[best], power[best], 0
         for i in range(1, len(cards)):
-            if self.beats(cards[i], cards[best]):
-                best = i
-        return best
+            card = cards[i]
+            card_cls = cls[card]
+            if card_cls == best_cls:
+                card_power = power[card]
+                if card_power > best_power or (
+                        card_power == best_power and card in self.second_beats_first):
+                    best, best_power, best_at = card, card_power, i
+            elif card_cls == TRUMP:
+                best, best_cls, best_power, best_at = card, TRUMP, power[card], i
+        return best_at
+
+    def beats(self, card: int, best: int) -> bool:
+        """Whether ``card``, played after ``best``, takes the trick from it."""
+        return self.winner_index((best, card)) == 1
 
 
 def _order(trumps: list[int], second_beats_first: frozenset[int] = frozenset()) -> Order:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,8 +23,9 @@ class Note:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
+    """A trick as reported: its cards in play order, as written."""
+
     leader: int
     cards: tuple[str, ...]
     winner: int
