@@ -233,6 +233,104 @@ def test_lust_solo_dealers_left_leads():
     assert _solo(False).leader == 2
 
 
+# ---- the reservation round (TSR 4.1) ----------------------------------------------
+
+# Seat 0 holds both ♣Q (TSR 4.4.1); the dealer is seat 1, so the asking order is 2, 3, 0, 1.
+BRIDE_HANDS = [
+    ["CQ", "CQ", "H10", "H10", "SQ", "SQ", "HQ", "HQ", "DQ", "DQ", "C9", "S9"],
+    ["CA", "CA", "C10", "C10", "CK", "CK", "CJ", "DJ", "D9", "D9", "HA", "HA"],
+    ["SA", "SA", "S10", "S10", "SK", "SK", "SJ", "SJ", "S9", "HK", "HK", "C9"],
+    ["CJ", "HJ", "HJ", "DJ", "DA", "DA", "D10", "D10", "DK", "DK", "H9", "H9"],
+]
+ASKED = (2, 3, 0, 1)
+
+
+def _round(said: dict[int, dict], game: dict) -> list[tuple[str, int | None]]:
+    """The violations of a reservation round (``said``: seat -> its reservation)."""
+    reservations = [{"seat": s, "reservation": "healthy"} | said.get(s, {}) for s in ASKED]
+    data = {"dealer": 1, "hands": BRIDE_HANDS, "reservations": reservations, "game": game}
+    transcript = from_dict(data, DDV)
+    deal, violations = read_deal(1, transcript.hands, True)
+    assert violations == []
+    _, violations, _ = game_setup(transcript, deal)
+    return [(v.code, v.seat) for v in violations]
+
+
+def _lust(kind="queens"):
+    return {"reservation": "solo", "solo": kind, "duty": False}
+
+
+def _duty(kind="queens"):
+    return {"reservation": "solo", "solo": kind, "duty": True}
+
+
+def _solo_game(seat, duty=False, kind="queens"):
+    return {"type": "solo", "declarer": seat, "solo": kind, "duty": duty}
+
+
+MARRIAGE = {"type": "marriage", "declarer": 0, "partner_rule": {"trick": "any"}}
+
+
+def test_all_healthy_normal_game():
+    """DDV TSR 4.1.3: everyone healthy: a normal game is played."""
+    assert _round({}, {"type": "normal"}) == []
+
+
+def test_single_marriage_is_played():
+    """DDV TSR 4.1.4 and 4.4.2: the holder of both ♣Q alone reserved: the marriage is played."""
+    assert _round({0: {"reservation": "marriage"}}, MARRIAGE) == []
+
+
+def test_lust_solo_beats_marriage():
+    """DDV TSR 4.1.5 and 4.1.6: a lust solo ranks above a marriage, which then never comes
+    to play."""
+    said = {0: {"reservation": "marriage"}, 1: _lust()}
+    assert _round(said, _solo_game(1)) == []
+    assert ("reservation_priority", 0) in _round(said, MARRIAGE)
+
+
+def test_duty_solo_beats_lust_solo_of_an_earlier_seat():
+    """DDV TSR 4.1.5: duty solo before lust solo, whatever the seats: seat 3 (asked second)
+    says lust, seat 0 (asked third) duty: seat 0's duty solo is played."""
+    said = {3: _lust(), 0: _duty("jacks")}
+    assert _round(said, _solo_game(0, True, "jacks")) == []
+    assert ("reservation_priority", 3) in _round(said, _solo_game(3))
+
+
+def test_equal_reservations_the_earlier_asked_seat_wins():
+    """DDV TSR 4.1.7: of two equal reservations the player 'weiter vorn' (asked earlier,
+    from the dealer's left) plays: seat 3 before seat 0 with dealer 1."""
+    said = {0: _lust("jacks"), 3: _lust("meatless")}
+    assert _round(said, _solo_game(3, kind="meatless")) == []
+    assert ("reservation_priority", 0) in _round(said, _solo_game(0, kind="jacks"))
+
+
+def test_solo_kind_not_in_the_tsr_refused():
+    """DDV TSR 2.3.3: colour solos, queens, jacks and meatless only: a kings solo is refused."""
+    said = {2: _lust("kings")}
+    assert ("reservation_entitlement", 2) in _round(said, _solo_game(2, kind="kings"))
+
+
+def test_marriage_without_both_club_queens_refused():
+    """DDV TSR 4.4.1: only the holder of both ♣Q may announce a marriage."""
+    said = {2: {"reservation": "marriage"}}
+    assert ("reservation_entitlement", 2) in _round(said, {"type": "normal"})
+
+
+def test_poverty_refused_under_ddv():
+    """DDV TSR 4.1.2 and 4.1.5: the reservations are duty solo, lust solo and marriage; there
+    is no poverty."""
+    said = {2: {"reservation": "poverty"}}
+    assert ("reservation_entitlement", 2) in _round(said, {"type": "normal"})
+
+
+def test_reserved_but_normal_game_played_refused():
+    """DDV TSR 4.1.3 and 4.1.4: a normal game only if all are healthy; a single reservation
+    must be played."""
+    codes = [code for code, _ in _round({1: _lust()}, {"type": "normal"})]
+    assert "reservation_priority" in codes
+
+
 # ---- following suit (TSR 5.2) ---------------------------------------------------
 
 

@@ -21,6 +21,7 @@ from service.rules.transcript import from_dict
 
 DDV = resolve("ddv")
 N_GAMES = 200
+SPECIALS = {"against_club_queens", "doppelkopf", "fox_caught", "karlchen_last_trick"}
 
 
 @cache
@@ -105,7 +106,9 @@ def test_two_against_two_each_side_gets_the_value(game_types):
 @KINDS
 def test_soloist_gets_three_times_the_value(game_types):
     """DDV TSR 7.2.4: the value is tripled for the soloist, each of the three opponents gets
-    it once with the opposite sign; a silent marriage counts as a solo (TSR 4.4.5)."""
+    it once with the opposite sign, and only the items of 7.2.2 count (no special points); a
+    silent marriage (TSR 4.4.5) and a bride alone after three tricks (4.4.3 b) count as a
+    solo."""
     alone = 0
     for _, result in games(game_types):
         if len(result.game.re) != 1:
@@ -116,6 +119,7 @@ def test_soloist_gets_three_times_the_value(game_types):
         assert len(set(opponents)) == 1
         assert result.score.scores[soloist] == -3 * opponents[0]
         assert opponents[0] != 0
+        assert not SPECIALS & {i.code for i in result.score.items}
     assert alone > 0
 
 
@@ -134,8 +138,7 @@ def test_silent_marriage_is_scored_as_solo_for_the_holder_of_both_club_queens():
         assert result.game.re == (brides[0],)
         scores = result.score.scores
         assert scores[brides[0]] == -3 * scores[result.game.contra[0]]
-        specials = {"against_club_queens", "doppelkopf", "fox_caught", "karlchen_last_trick"}
-        assert not specials & {i.code for i in result.score.items}
+        assert not SPECIALS & {i.code for i in result.score.items}
     assert silent > 10
 
 
