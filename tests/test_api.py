@@ -127,8 +127,10 @@ def test_reservation_fields_fit_the_reservation(client):
         {"seat": 0, "reservation": "healthy", "solo": "queens", "reason": "nines"},
         {"seat": 1, "reservation": "solo", "duty": 1},
         {"seat": 2, "reservation": "throw", "reason": "boredom"},
-        {"seat": 3, "reservation": "solo", "solo": "queens", "duty": True, "bid": 2},
+        {"seat": 3, "reservation": "solo", "solo": "queens", "duty": True, "bet": 2},
         7,
+        {"seat": 0, "reservation": "solo", "solo": "jacks", "bid": "no120"},
+        {"seat": 1, "reservation": "marriage", "bid": "re"},
     ])
     assert pointers(client, body) == {
         "/reservations/0/solo": "Only allowed with reservation solo.",
@@ -137,8 +139,10 @@ def test_reservation_fields_fit_the_reservation(client):
         "/reservations/1/duty": "Not a valid boolean.",
         "/reservations/2/reason": "Must be one of: nines, kings, nines_kings, fox_highest, "
                                   "richness.",
-        "/reservations/3/bid": "Unknown field.",
+        "/reservations/3/bet": "Unknown field.",
         "/reservations/4": "Must be an object.",
+        "/reservations/5/bid": "Must be one of: re, no90, no60, no30, black.",
+        "/reservations/6/bid": "Only allowed with reservation solo.",
     }
 
 

@@ -26,9 +26,10 @@ SHOWINGS = ("swines", "hyperswines")
 EVENT_KINDS = ("card", "announce", "show")
 EVENT_FIELDS = frozenset(("seat", *EVENT_KINDS))
 RESERVATIONS = ("healthy", "solo", "marriage", "poverty", "throw")
+SOLO_BIDS = ("re", "no90", "no60", "no30", "black")
 PLAIN_RESERVATIONS = ("healthy", "marriage", "poverty")  # those that take no other field
 # Fields a reservation may carry only with one kind of reservation, and which it needs.
-RESERVATION_EXTRAS = {"solo": "solo", "duty": "solo", "reason": "throw"}
+RESERVATION_EXTRAS = {"solo": "solo", "duty": "solo", "bid": "solo", "reason": "throw"}
 RESERVATION_NEEDS = {"solo": "solo", "throw": "reason"}
 RESERVATION_FIELDS = frozenset(("seat", "reservation", *RESERVATION_EXTRAS))
 
@@ -172,6 +173,8 @@ def _reservation_errors(item: Any) -> Errors | None:
         errors["duty"] = [NOT_BOOLEAN]
     if "reason" in item and item["reason"] not in THROW_REASONS:
         errors["reason"] = [one_of(THROW_REASONS)]
+    if "bid" in item and item["bid"] not in SOLO_BIDS:
+        errors["bid"] = [one_of(SOLO_BIDS)]
     if kind is not None:
         for name, needs in RESERVATION_EXTRAS.items():
             if name in item and kind != needs:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .announcements import CONTRA, RE
+from .announcements import CONTRA, LEVEL_OF, RE
 from .cards import CQ, DIAMONDS, KING, NINE, RANK_OF, code, parse_card
 from .deal import Deal
 from .options import Ruleset
@@ -115,10 +115,12 @@ def expected_game(entitled: list[Reservation], ruleset: Ruleset) -> Expected:
         position, res = item
         kind = _priority_kind(res, ruleset)
         kind_rank = priority.index(kind) if kind in priority else len(priority)
-        solo_rank = 0
+        solo_rank = bid_rank = 0
         if res.reservation == "solo" and ruleset.solo_precedence != "seat":
             solo_rank = ruleset.solos.index(res.solo) if res.solo in ruleset.solos else 99
-        return (kind_rank, solo_rank, position)
+        if res.reservation == "solo" and ruleset.solo_precedence == "bid_then_rank_then_seat":
+            bid_rank = -LEVEL_OF.get(res.bid or "", 0)  # Mittwoch: the higher call first
+        return (kind_rank, bid_rank, solo_rank, position)
 
     _, best = min(enumerate(entitled), key=rank)
     if best.reservation == "throw":

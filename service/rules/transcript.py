@@ -36,6 +36,7 @@ class Reservation:
     solo: str | None = None
     duty: bool = False
     reason: str | None = None
+    bid: str | None = None  # a soloist's call in the reservation round (bid_then_rank_then_seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +118,7 @@ def from_dict(data: dict[str, Any], ruleset: Ruleset) -> Transcript:
         hands=tuple(tuple(hand) for hand in data["hands"]),
         reservations=tuple(
             Reservation(r["seat"], r["reservation"], r.get("solo"), bool(r.get("duty", False)),
-                        r.get("reason"))
+                        r.get("reason"), r.get("bid"))
             for r in data.get("reservations", ())),
         game=_game_from_dict(data.get("game") or {"type": "normal"}),
         play=events_from_list(data.get("play", ())),

@@ -1,0 +1,59 @@
+"""The presets side by side, as a Markdown table generated from the preset files.
+
+``python -m service.rules.preset_table`` prints it; the README carries a copy between
+the markers ``<!-- presets:start -->`` and ``<!-- presets:end -->`` (a test checks that
+the copy is current).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .options import CATALOGUE
+from .rulesets import preset_values, presets
+
+# The column order of the design notes; any further preset follows, by id.
+PREFERRED_ORDER = ("ddv", "freedoko", "mittwoch", "doko2026")
+
+
+def preset_ids() -> list[str]:
+    """The ids of the shipped presets in table column order."""
+    known = presets()
+    first = [p for p in PREFERRED_ORDER if p in known]
+    return first + sorted(p for p in known if p not in PREFERRED_ORDER)
+
+
+def render_value(value: Any) -> str:
+    """One option value, compactly: yes/no, a comma-separated list, or '–' for none."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value) if value else "–"
+    return str(value)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def markdown_table() -> str:
+    """A Markdown table: one row per catalogue option, one column per preset."""
+    ids = preset_ids()
+    values = {pid: preset_values(presets()[pid]) for pid in ids}
+    lines = [
+        "| option | meaning | " + " | ".join(ids) + " |",
+        "|---|---|" + "---|" * len(ids),
+    ]
+    for name, meta in CATALOGUE.items():
+        cells = [f"`{name}`", _cell(meta["meaning"])]
+        cells += [_cell(render_value(values[pid][name])) for pid in ids]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    print(markdown_table(), end="")
+
+
+if __name__ == "__main__":
+    main()
