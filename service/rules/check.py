@@ -20,6 +20,7 @@ from .result import (
     Score,
     SeatAnnouncements,
     TrickRecord,
+    Violation,
 )
 from .scoring import outcome
 from .setup import game_setup
@@ -85,9 +86,25 @@ def _trick_record(state: GameState, number: int, trick: Trick) -> TrickRecord:
     return TrickRecord(trick.leader, cards, trick.winner, trick.points)
 
 
+def _marriage_claim(transcript: Transcript, state: GameState, info: GameInfo) -> list[Violation]:
+    """A partner the transcript names for a marriage must be the one the tricks found."""
+    if (state.setup.type != "marriage" or state.deciding_trick is None
+            or "partner" not in transcript.game_fields):
+        return []
+    claimed = transcript.game.partner
+    if claimed == info.partner:
+        return []
+    found = (f"seat {info.partner} won trick {info.deciding_trick}" if info.partner is not None
+             else f"the bride played alone after trick {info.deciding_trick}")
+    return [Violation("marriage_partner", "/game/partner", claimed,
+                      f"the partner is not seat {claimed}: {found}")]
+
+
 def check(transcript: Transcript) -> CheckResult:
     state, violations, notes = replay(transcript)
     violations += state.violations
+    info = _game_info(state)
+    violations += _marriage_claim(transcript, state, info)
     tricks = tuple(_trick_record(state, number, t) for number, t in enumerate(state.tricks))
     complete = state.finished
     winner = score = card_points = None
@@ -113,7 +130,7 @@ def check(transcript: Transcript) -> CheckResult:
         complete=complete,
         violations=tuple(violations),
         notes=tuple(notes),
-        game=_game_info(state),
+        game=info,
         tricks=tricks,
         announcements=tuple(state.calls),
         card_points=card_points,

@@ -17,7 +17,8 @@ SOLO_KINDS = (
 CALLS = ("re", "contra", "no90", "no60", "no30", "black")
 SPECIAL_POINTS = (
     "against_club_queens", "doppelkopf", "fox_caught", "karlchen_last_trick",
-    "karlchen_caught", "double_karlchen", "fox_last_trick", "dollen_beat_dollen", "heart_trick",
+    "karlchen_caught", "double_karlchen", "fox_last_trick", "double_fox_last_trick",
+    "dollen_beat_dollen", "heart_trick",
 )
 SWINES_TIMINGS = ("none", "before_play", "at_first_swine", "before_first_swine",
                   "second_after_fox_won")
@@ -120,7 +121,9 @@ class Ruleset:
         "bool", "An announcement made before its minimum card count is worth 2.")
     before_first_card_bonus: bool = _opt(
         "bool", "+1 for an announcement before the very first card ('vorab').")
-    solo_bonus: bool = _opt("bool", "A solo is worth +1, and winning against one +1 more.")
+    solo_bonus: bool = _opt("bool", "A declared solo is worth +1 for its winner.")
+    against_solo_bonus: bool = _opt(
+        "bool", "Beating a lone player (a solo, a silent or lone marriage) is worth +1.")
     special_points: tuple[str, ...] = _opt(
         "list", "Special points that count.", choices=SPECIAL_POINTS)
     special_points_in: tuple[str, ...] = _opt(
@@ -134,7 +137,10 @@ class Ruleset:
         choices=("ddv", "lost_as_black", "offender_loses_others_plus_5", "none"))
 
     # A sitting (several games); kept here so that one catalogue serves both
-    duty_solos_per_player: int = _opt("int", "Duty solos each player owes per round.")
+    duty_solos_per_player: int = _opt("int", "Duty solos each player owes per duty_solo_period.")
+    duty_solo_period: str = _opt(
+        "enum", "Duty solos are owed per round or over the whole sitting.",
+        choices=("round", "sitting"))
     games_per_round: int = _opt("int", "Games in a round at a table of four.")
     bock_rounds: bool = _opt("bool", "Bock rounds (doubled games) are played.")
     missed_duty_solo_penalty: int = _opt(

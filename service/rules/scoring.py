@@ -113,10 +113,10 @@ def _bonus_items(state: GameState, team: int) -> list[ScoreItem]:
     if ruleset.before_first_card_bonus and _vorab_counts(state):
         items += [ScoreItem("announced_before_first_card", name, 1)
                   for t in (RE, CONTRA) if state.vorab[t]]
-    if ruleset.solo_bonus and state.alone:
-        if setup.type == "solo":
+    if state.alone:
+        if ruleset.solo_bonus and setup.type == "solo":
             items.append(ScoreItem("solo", name, 1))
-        if team == CONTRA:
+        if ruleset.against_solo_bonus and team == CONTRA:
             items.append(ScoreItem("against_solo", name, 1))
     return items
 
@@ -180,8 +180,11 @@ def _last_trick_items(trick: Trick, number: int, team_of: list[int],
         items += [ScoreItem("karlchen_caught", name, 1, number)
                   for seat, card in zip(trick.seats, trick.cards, strict=True)
                   if card == CJ and team_of[seat] != team]
-    if "fox_last_trick" in allowed and trick.winning_card == DA and not trick.swine_aces:
-        items.append(ScoreItem("fox_last_trick", name, 2 if own.count(DA) == 2 else 1, number))
+    if trick.winning_card == DA and not trick.swine_aces:
+        if "double_fox_last_trick" in allowed and own.count(DA) == 2:
+            items.append(ScoreItem("double_fox_last_trick", name, 2, number))
+        elif "fox_last_trick" in allowed:
+            items.append(ScoreItem("fox_last_trick", name, 1, number))
     return items
 
 

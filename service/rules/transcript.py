@@ -77,6 +77,7 @@ class Transcript:
     play: tuple[Event, ...]
     players: tuple[str, ...] | None = None
     claimed: dict[str, Any] | None = None
+    game_fields: frozenset[str] = frozenset()  # the fields the declared game spelled out
 
 
 def events_from_list(items: list[dict[str, Any]]) -> tuple[Event, ...]:
@@ -121,6 +122,7 @@ def from_dict(data: dict[str, Any], ruleset: Ruleset) -> Transcript:
                         r.get("reason"), r.get("bid"))
             for r in data.get("reservations", ())),
         game=_game_from_dict(data.get("game") or {"type": "normal"}),
+        game_fields=frozenset(data.get("game") or ()),
         play=events_from_list(data.get("play", ())),
         players=tuple(data["players"]) if data.get("players") else None,
         claimed=data.get("claimed"),
