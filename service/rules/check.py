@@ -34,9 +34,7 @@ def replay(transcript: Transcript) -> tuple[GameState, list, list]:
     setup, setup_violations, notes = game_setup(transcript, deal)
     violations += setup_violations
     state = GameState(transcript.ruleset, deal, setup)
-    push = state.push
-    for index, event in enumerate(transcript.play):
-        push(index, event)
+    state.play(transcript.play)
     return state, violations, notes
 
 
@@ -83,7 +81,7 @@ def _trick_record(state: GameState, number: int, trick: Trick) -> TrickRecord:
                       for i, c in enumerate(trick.cards))
     else:
         cards = tuple(map(NAMES.__getitem__, trick.cards))
-    return TrickRecord(trick.leader, cards, trick.winner, trick.points)
+    return tuple.__new__(TrickRecord, (trick.leader, cards, trick.winner, trick.points))
 
 
 def _marriage_claim(transcript: Transcript, state: GameState, info: GameInfo) -> list[Violation]:

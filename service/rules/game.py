@@ -7,6 +7,7 @@ an event records every rule the event breaks instead of stopping at the first.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -68,12 +69,13 @@ class GameState:
         self.swines_shown = self.hyperswines_shown = False
         self._set_order()
         self.cls = self.order.cls
-        self.held = [[0] * N_CODES for _ in range(4)]
+        hands = setup.hands or deal.hands
+        self.held = [[hand.count(c) for c in range(N_CODES)] for hand in hands]
         self.class_held = [[0] * 5 for _ in range(4)]
-        for seat, hand in enumerate(setup.hands or deal.hands):
+        for seat, hand in enumerate(hands):
+            seat_classes = self.class_held[seat]
             for card in hand:
-                self.held[seat][card] += 1
-                self.class_held[seat][self.cls[card]] += 1
+                seat_classes[self.cls[card]] += 1
         self.n_tricks = 0 if setup.type == "redeal" else deal.hand_size
         self.played_by = [0, 0, 0, 0]
         self.on_table = 0
@@ -177,55 +179,64 @@ class GameState:
     # ---- pushing events --------------------------------------------------------------
 
     def push(self, index: int, event: Event) -> None:
-        """Apply one event; every rule it breaks is added to ``violations``."""
-        if event.kind == CARD:
-            self._push_card(index, event)
-        elif event.kind == ANNOUNCE:
-            self._push_call(index, event)
-        else:
-            self._push_show(index, event)
+        """Apply one event (``index``: its place in the transcript's play); every rule it
+        breaks is added to ``violations``."""
+        self.play((event,), index)
 
     def _violation(self, code: str, index: int, seat: int, message: str) -> None:
         self.violations.append(Violation(code, f"/play/{index}", seat, message))
 
-    def _push_card(self, index: int, event: Event) -> None:
-        # The hot path of every replay: locals instead of repeated attribute look-ups.
-        seat, _, text, card = event
-        if len(self.tricks) == self.n_tricks:
-            self._card_after_end(index, seat)
-            return
-        if self.pending_show is not None:
-            self._settle_show(seat, card)
-        trick_cards = self.trick_cards
-        position = len(trick_cards)
-        if seat != (self.leader + position) % 4:
-            self._out_of_turn(index, seat)
-        if card is None:
-            self.unknown_texts[(len(self.tricks), position)] = text
-            self._violation("unknown_card", index, seat, f"{text!r} is not a card of this pack")
-        else:
-            cls = self.cls
-            card_cls = cls[card]
-            class_held = self.class_held[seat]
-            if position and trick_cards[0] is not None:
-                led = cls[trick_cards[0]]
-                if card_cls != led and class_held[led]:
-                    self._revoked(index, seat, card, led)
-            held = self.held[seat]
-            if held[card]:
-                held[card] -= 1
-                class_held[card_cls] -= 1
+    def play(self, events: Iterable[Event], start: int = 0) -> None:
+        """Apply events in order, the first being ``start`` in the transcript's play.
+
+        The replay's hot loop: a card is handled inline, with locals instead of repeated
+        attribute look-ups; everything unusual goes to a method of its own.
+        """
+        held, class_held, played_by = self.held, self.class_held, self.played_by
+        for index, event in enumerate(events, start):
+            seat, kind, text, card = event
+            if kind != CARD:
+                if kind == ANNOUNCE:
+                    self._push_call(index, event)
+                else:
+                    self._push_show(index, event)
+                continue
+            if len(self.tricks) == self.n_tricks:
+                self._card_after_end(index, seat)
+                continue
+            if self.pending_show is not None:
+                self._settle_show(seat, card)
+            trick_cards = self.trick_cards
+            position = len(trick_cards)
+            if seat != (self.leader + position) % 4:
+                self._out_of_turn(index, seat)
+            if card is None:
+                self.unknown_texts[(len(self.tricks), position)] = text
+                self._violation("unknown_card", index, seat,
+                                f"{text!r} is not a card of this pack")
             else:
-                self._violation("card_not_in_hand", index, seat,
-                                f"seat {seat} played {NAMES[card]}, which it does not hold")
-        if not position:
-            self.leader = seat
-        self.trick_seats.append(seat)
-        trick_cards.append(card)
-        self.played_by[seat] += 1
-        self.on_table += 1
-        if position == 3:
-            self._close_trick()
+                cls = self.cls
+                card_cls = cls[card]
+                seat_classes = class_held[seat]
+                if position and trick_cards[0] is not None:
+                    led = cls[trick_cards[0]]
+                    if card_cls != led and seat_classes[led]:
+                        self._revoked(index, seat, card, led)
+                seat_held = held[seat]
+                if seat_held[card]:
+                    seat_held[card] -= 1
+                    seat_classes[card_cls] -= 1
+                else:
+                    self._violation("card_not_in_hand", index, seat,
+                                    f"seat {seat} played {NAMES[card]}, which it does not hold")
+            if not position:
+                self.leader = seat
+            self.trick_seats.append(seat)
+            trick_cards.append(card)
+            played_by[seat] += 1
+            self.on_table += 1
+            if position == 3:
+                self._close_trick()
 
     def _card_after_end(self, index: int, seat: int) -> None:
         if not self.overlong:
@@ -264,8 +275,9 @@ class GameState:
         winner = seats[best]
         winning_card = cards[best]
         swine_aces = cards.count(self.ace) if self.swines_shown else 0
-        trick = Trick(seats[0], tuple(seats), tuple(cards), winner,
-                      -1 if winning_card is None else winning_card, points, swine_aces)
+        trick = tuple.__new__(Trick, (seats[0], tuple(seats), tuple(cards), winner,
+                                      -1 if winning_card is None else winning_card, points,
+                                      swine_aces))
         self.tricks.append(trick)
         self.leader = winner
         self.trick_seats = []

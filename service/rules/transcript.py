@@ -83,15 +83,16 @@ class Transcript:
 def events_from_list(items: list[dict[str, Any]]) -> tuple[Event, ...]:
     """The play events; each item has a seat and exactly one of card, announce, show."""
     card_code = BY_NAME.get
+    new = tuple.__new__  # builds the named tuple without its Python-level __new__
     events = []
     for item in items:
         text = item.get("card")
         if text is not None:
-            events.append(Event(item["seat"], CARD, text, card_code(text)))
+            events.append(new(Event, (item["seat"], CARD, text, card_code(text))))
         elif "announce" in item:
-            events.append(Event(item["seat"], ANNOUNCE, item["announce"]))
+            events.append(new(Event, (item["seat"], ANNOUNCE, item["announce"], None)))
         else:
-            events.append(Event(item["seat"], SHOW, item["show"]))
+            events.append(new(Event, (item["seat"], SHOW, item["show"], None)))
     return tuple(events)
 
 
