@@ -34,12 +34,14 @@ class Verdict:
 class AnnouncementClock:
     """Judges calls against one ruleset's deadlines, reply and skip rules."""
 
-    __slots__ = ("deadlines", "hand_clock", "hand_size", "reply", "shift", "skip")
+    __slots__ = ("deadlines", "hand_clock", "hand_size", "reply", "reply_from_own", "shift",
+                 "skip")
 
     def __init__(self, ruleset: Ruleset, hand_size: int):
         self.deadlines = ruleset.announcement_deadlines
         self.hand_clock = ruleset.announcement_clock == "hand"
         self.reply = ruleset.announcement_reply
+        self.reply_from_own = ruleset.announcement_reply_from == "own_call"
         self.skip = ruleset.announcement_skip
         self.hand_size = hand_size
         self.shift = 0  # tricks a marriage needed beyond the first to decide
@@ -73,7 +75,8 @@ class AnnouncementClock:
         if opponents_level == 0 or self.reply == "none":
             return False
         extra = self._reply_cards(self.hand_clock)
-        return self.in_time(opponents_level, held, on_table, extra)
+        level = 1 if self.reply_from_own else opponents_level
+        return self.in_time(level, held, on_table, extra)
 
     def judge(self, call: str, team: int, levels: list[int], late_reply: list[bool],
               held: int, on_table: int) -> Verdict:

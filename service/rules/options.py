@@ -95,8 +95,13 @@ class Ruleset:
         "ints", "Deadlines of re/contra, no90, no60, no30, black: hand = at least this many "
         "cards in the announcer's hand; table = at most this many cards played.", length=5)
     announcement_reply: str = _opt(
-        "enum", "How much later than the opponents' deadline a reply (re to contra, contra "
-        "to re) may come.", choices=("one_card", "one_round", "none"))
+        "enum", "How much later a reply (re to contra, contra to re) may come than the "
+        "deadline it is counted from (announcement_reply_from).",
+        choices=("one_card", "one_round", "none"))
+    announcement_reply_from: str = _opt(
+        "enum", "The deadline a reply is counted from: the opponents' latest call "
+        "(opponents_call) or the replying team's own re/contra (own_call).",
+        choices=("opponents_call", "own_call"))
     announcement_skip: str = _opt(
         "enum", "Skipping levels: in_time_levels (each skipped level must still be in time), "
         "free (up to the called level's deadline), none (re/contra first).",

@@ -7,6 +7,8 @@ the copy is current).
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 from .options import CATALOGUE
@@ -51,8 +53,24 @@ def markdown_table() -> str:
     return "\n".join(lines) + "\n"
 
 
+README_MARKERS = ("<!-- presets:start -->\n", "<!-- presets:end -->")
+
+
+def update_readme(path: Path) -> None:
+    """Write the table between the README's markers."""
+    text = path.read_text(encoding="utf-8")
+    start, end = README_MARKERS
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    path.write_text(head + start + markdown_table() + end + tail, encoding="utf-8")
+
+
 def main() -> None:
-    print(markdown_table(), end="")
+    """Print the table, or with ``--readme PATH`` write it into that README."""
+    if len(sys.argv) == 3 and sys.argv[1] == "--readme":
+        update_readme(Path(sys.argv[2]))
+    else:
+        print(markdown_table(), end="")
 
 
 if __name__ == "__main__":
