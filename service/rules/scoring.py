@@ -22,8 +22,10 @@ BELOW = ((90, "below_90"), (60, "below_60"), (30, "below_30"))
 BELOW_OF_LEVEL = {2: "below_90", 3: "below_60", 4: "below_30", 5: "black"}
 REACHED = ((2, 120, "reached_120_against_no90"), (3, 90, "reached_90_against_no60"),
            (4, 60, "reached_60_against_no30"), (5, 30, "reached_30_against_black"))
-SELBER_DOOF = ((150, "reached_150_against_call"), (180, "reached_180_against_call"),
-               (210, "reached_210_against_call"))
+# Mittwoch "selber doof": 150 (180, 210) reached against a re/contra call. The seed's
+# example ("89 Punkte (90 wäre noch wie oben)") puts the step at 151 against 89.
+SELBER_DOOF = ((151, "reached_150_against_call"), (181, "reached_180_against_call"),
+               (211, "reached_210_against_call"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,14 +69,14 @@ def scoring_kind(state: GameState) -> str:
     return "diamonds_solo" if state.setup.order_kind in ("normal", "diamonds") else "solo"
 
 
-def _result_items(state: GameState, team: int, points: list[int], tricks: list[int],
-                  won: bool) -> list[ScoreItem]:
+def _result_items(state: GameState, team: int, levels: list[int], points: list[int],
+                  tricks: list[int], won: bool) -> list[ScoreItem]:
     """The items of TSR 7.2.2 (and the ruleset's additions) that count for ``team``.
 
     A winner gets all of them; when nobody won (7.1.3) a team gets only the 'below'
     items (a) and the 'reached against a bid' items (e, f).
     """
-    ruleset, levels = state.ruleset, state.levels
+    ruleset = state.ruleset
     name, other = TEAM_NAMES[team], 1 - team
     items = []
     if won:
@@ -205,18 +207,18 @@ def _seat_scores(state: GameState, value_for_re: int) -> tuple[int, int, int, in
     return (scores[0], scores[1], scores[2], scores[3])
 
 
-def _played_outcome(state: GameState, points: list[int], tricks: list[int]
-                    ) -> tuple[int | None, Score]:
-    """Winner and score of the game as the tricks fell."""
-    ruleset, levels = state.ruleset, state.levels
+def _played_outcome(state: GameState, points: list[int], tricks: list[int],
+                    levels: list[int]) -> tuple[int | None, Score]:
+    """Winner and score of the game as the tricks fell, with the calls ``levels``."""
+    ruleset = state.ruleset
     re_wins = wins(RE, levels, points, tricks, ruleset)
     contra_wins = wins(CONTRA, levels, points, tricks, ruleset)
     winner = RE if re_wins else CONTRA if contra_wins else None
     if winner is None:
-        items = (_result_items(state, RE, points, tricks, False)
-                 + _result_items(state, CONTRA, points, tricks, False))
+        items = (_result_items(state, RE, levels, points, tricks, False)
+                 + _result_items(state, CONTRA, levels, points, tricks, False))
     else:
-        items = _result_items(state, winner, points, tricks, True)
+        items = _result_items(state, winner, levels, points, tricks, True)
     if scoring_kind(state) in ruleset.special_points_in:
         items += _special_items(state, winner)
     value_for_re = sum(i.points if i.team == "re" else -i.points for i in items)
@@ -259,8 +261,8 @@ def _plus_5_revoke(state: GameState) -> Score:
 
 
 def _lost_as_black(state: GameState) -> tuple[int, Score]:
-    """Mittwoch: the offender's team loses black with the calls made; the innocent
-    partner's minus goes to the offender."""
+    """Mittwoch: the offender's team loses black with the calls made before the revoke
+    ("mit den bisherigen Ansagen"); the innocent partner's minus goes to the offender."""
     revoke = state.revoke
     assert revoke is not None
     offender_team = state.team_of[revoke.seat]
@@ -268,7 +270,7 @@ def _lost_as_black(state: GameState) -> tuple[int, Score]:
     tricks = [0, 0]
     points[1 - offender_team] = 240
     tricks[1 - offender_team] = state.n_tricks
-    winner, score = _played_outcome(state, points, tricks)
+    winner, score = _played_outcome(state, points, tricks, list(revoke.levels))
     scores = list(score.scores)
     for seat in range(4):
         if seat != revoke.seat and state.team_of[seat] == offender_team:
@@ -292,5 +294,5 @@ def outcome(state: GameState) -> Outcome:
     if penalty == "lost_as_black":
         winner, score = _lost_as_black(state)
         return Outcome(card_points, winner, score)
-    winner, score = _played_outcome(state, points, tricks)
+    winner, score = _played_outcome(state, points, tricks, state.levels)
     return Outcome(card_points, winner, score)
