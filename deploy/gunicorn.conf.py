@@ -9,6 +9,11 @@ Environment knobs (everything else is fixed here on purpose):
     GUNICORN_BIND     socket to bind; default 127.0.0.1:8000 (the image sets 0.0.0.0:8000)
     WEB_CONCURRENCY   number of worker processes; default: the CPUs this process may use
     GUNICORN_LOGLEVEL error-log level; default info
+    PROMETHEUS_MULTIPROC_DIR
+                      where the workers keep their metrics files for GET /metrics;
+                      default: a directory of its own under the temp dir ($TMPDIR or
+                      /tmp), created at start and removed at exit
+    DOKO_ACCESS_LOG   "off" (or 0/false/no) turns the app's JSON access log off
 
 Any setting can still be overridden ad hoc with GUNICORN_CMD_ARGS, which gunicorn
 applies after this file.
@@ -18,6 +23,7 @@ gunicorn silently ignores unknown names, so tests/test_deploy.py checks for typo
 """
 
 import os
+import tempfile
 
 
 def _cpu_count() -> int:
@@ -69,10 +75,12 @@ worker_class = "sync"
 preload_app = True
 
 # --- Timeouts -------------------------------------------------------------------------
-# A transcript check takes milliseconds; a worker silent for 30 s is stuck, so the
-# master kills and replaces it (gunicorn's own default, kept deliberately). The
-# Kubernetes liveness window is longer than this so gunicorn recycles a stuck worker
-# before the kubelet restarts the whole container.
+# This is the request timeout. A transcript check takes milliseconds; a sync worker
+# that has not come back to its accept loop for 30 s (one request, including reading a
+# slowly sent body) is stuck, so the master kills it (SIGABRT, then SIGKILL) and starts
+# another; the client's connection is closed without an answer. gunicorn's own default,
+# kept deliberately. The Kubernetes liveness window is longer than this so gunicorn
+# recycles a stuck worker before the kubelet restarts the whole container.
 timeout = 30
 # worker_tmp_dir stays at its default, the temp dir, where the heartbeat file behind
 # this timeout lives: the Kubernetes pod mounts a memory-backed emptyDir on /tmp, so the
@@ -94,7 +102,11 @@ max_requests = 10_000
 max_requests_jitter = 1_000
 
 # --- Request limits (the API takes JSON bodies; URLs and headers are small) ------------
-# gunicorn has no body limit: Flask's MAX_CONTENT_LENGTH (service/__init__.py) caps it.
+# gunicorn has no body limit: Flask's MAX_CONTENT_LENGTH (service/__init__.py) caps it
+# at 256 KiB (413), chunked bodies included; the app bounds lists, JSON nesting, numbers
+# and the errors it lists (README, "Operating"). Where the limits below are exceeded,
+# gunicorn answers itself (414, 431), without the app: no X-Request-ID, no problem
+# document, not counted in /metrics.
 # Request line: method + path + query. Our paths are short; 4094 is gunicorn's default
 # and far above any legitimate use, refusing huge URLs before Flask parses them.
 limit_request_line = 4094
@@ -105,13 +117,51 @@ limit_request_fields = 50
 limit_request_field_size = 8190
 
 # --- Logging --------------------------------------------------------------------------
-# Containers collect stdout/stderr: access log to stdout, error log to stderr, no files.
-accesslog = "-"
+# Containers collect stdout/stderr, no files. The app writes one JSON access line per
+# request to stdout (service/api/observability.py: route, status, duration, request id
+# …), so gunicorn's own access log is off rather than a second, unstructured line per
+# request. Its error log (start, stop, worker timeouts and crashes) goes to stderr.
+accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
-# Client, request line, status, bytes, time taken in milliseconds (%(M)s) and user
-# agent: for a CPU-bound service the latency per request is the first thing to look at.
-access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
+
+# --- Metrics (prometheus-client multiprocess mode) -----------------------------------
+# Each worker writes its metrics to files in this directory and GET /metrics sums them
+# (service/api/multiproc.py). The variable must be set before the app is imported: raw_env
+# sets it in the master before preload_app imports the app, and the workers inherit it.
+# The default lies under the temp dir, which in Kubernetes is the pod's memory-backed
+# emptyDir on /tmp (the root filesystem is read-only); the master's pid keeps two servers
+# on one machine apart. A directory given in the environment is used as it is. (An
+# `-e`/`--env` in GUNICORN_CMD_ARGS replaces raw_env: repeat this variable there.)
+_METRICS_DIR_GIVEN = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "").strip()
+_METRICS_DIR = _METRICS_DIR_GIVEN or os.path.join(
+    tempfile.gettempdir(), f"doko-service-metrics-{os.getpid()}")
+raw_env = [f"PROMETHEUS_MULTIPROC_DIR={_METRICS_DIR}"]
+
+
+def on_starting(server):
+    # Create the directory, or empty it of an earlier run's files (counters start at 0).
+    from service.api import multiproc
+
+    multiproc.prepare(_METRICS_DIR)
+
+
+def child_exit(server, worker):
+    # Fold the exited worker's counts into the directory's archive files, so that
+    # recycled workers (max_requests) neither lose counts nor pile up files.
+    try:
+        from service.api import multiproc
+
+        multiproc.process_exited(worker.pid, _METRICS_DIR)
+    except Exception:  # never let metrics upkeep take the master down
+        server.log.exception("metrics upkeep failed for worker %s", worker.pid)
+
+
+def on_exit(server):
+    if not _METRICS_DIR_GIVEN:
+        from service.api import multiproc
+
+        multiproc.remove(_METRICS_DIR)
 
 # --- Control socket -------------------------------------------------------------------
 # gunicorn >= 25 opens a control socket under $XDG_RUNTIME_DIR or $HOME/.gunicorn. In

@@ -16,12 +16,13 @@ def create_app() -> Flask:
     # Imported here so that the rules core (service.rules) imports without Flask.
     from flask import Flask
 
-    from .api import problems, routes
+    from .api import observability, problems, routes
 
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     app.json.sort_keys = False  # keep the contract's field order
     app.json.ensure_ascii = False  # player names and ♥ as they are
+    observability.register(app)
     problems.register(app)
     app.register_blueprint(routes.bp)
     return app

@@ -20,6 +20,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import types
 import urllib.error
@@ -54,7 +55,10 @@ GUNICORN_ENV = (
     "GUNICORN_LOGLEVEL",
     "GUNICORN_CMD_ARGS",
     "PORT",
+    "PROMETHEUS_MULTIPROC_DIR",
+    "DOKO_ACCESS_LOG",
 )
+METRICS_DIR_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
 # --- helpers: the app -------------------------------------------------------------------
@@ -442,17 +446,78 @@ def test_gunicorn_config_defaults_for_make_run(monkeypatch: pytest.MonkeyPatch) 
     assert 0 < cfg.limit_request_fields <= 32768
     assert cfg.limit_request_field_size > 0
     assert cfg.keepalive > 0
-    assert (cfg.accesslog, cfg.errorlog) == ("-", "-")  # stdout / stderr only
+    # The app logs each request as JSON on stdout; gunicorn's access log would repeat it.
+    assert cfg.accesslog is None
+    assert cfg.errorlog == "-"  # stderr only
     if "control_socket_disable" in cfg.settings:
         assert cfg.control_socket_disable is True
 
 
 def test_gunicorn_config_reads_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    env = {"GUNICORN_BIND": "0.0.0.0:9001", "WEB_CONCURRENCY": "3", "GUNICORN_LOGLEVEL": "warning"}
+    env = {"GUNICORN_BIND": "0.0.0.0:9001", "WEB_CONCURRENCY": "3", "GUNICORN_LOGLEVEL": "warning",
+           METRICS_DIR_ENV: "/srv/metrics"}
     cfg = load_gunicorn_config(monkeypatch, env).cfg
     assert cfg.bind == ["0.0.0.0:9001"]
     assert cfg.workers == 3
     assert cfg.loglevel == "warning"
+    assert cfg.env == {METRICS_DIR_ENV: "/srv/metrics"}
+
+
+def test_gunicorn_config_sets_a_metrics_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Multiprocess metrics need the variable before the app is imported: raw_env sets it
+    in the master (before preload_app), under the temp dir unless the environment names one;
+    loading the config itself changes no environment variable."""
+    loaded = load_gunicorn_config(monkeypatch)
+    cfg, namespace = loaded.cfg, loaded.namespace
+    metrics_dir = Path(cfg.env[METRICS_DIR_ENV])
+    assert metrics_dir.parent == Path(tempfile.gettempdir())
+    assert str(os.getpid()) in metrics_dir.name  # two servers on one machine keep apart
+    assert METRICS_DIR_ENV not in os.environ
+    assert cfg.preload_app is True
+    for hook in ("on_starting", "child_exit", "on_exit"):
+        assert callable(namespace.get(hook)), hook
+        assert getattr(cfg, hook) is namespace[hook], hook
+
+
+def test_gunicorn_metrics_hooks_keep_the_dir(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """on_starting clears old files, child_exit folds a worker's files, on_exit removes
+    the directory only where the config chose it."""
+    given = tmp_path / "given"
+    namespace = load_gunicorn_config(monkeypatch, {METRICS_DIR_ENV: str(given)}).namespace
+    server = types.SimpleNamespace(log=types.SimpleNamespace(exception=pytest.fail))
+    namespace["on_starting"](server)
+    assert given.is_dir()
+    for name in ("counter_999999.db", "histogram_archive.db", "gauge_livesum_7.db",
+                 "counter_archive.db.tmp", "keep.db", "notes.txt"):
+        (given / name).write_bytes(b"")
+    namespace["on_starting"](server)
+    # a restart starts from zero; files that are not prometheus-client's stay
+    assert sorted(p.name for p in given.iterdir()) == [".lock", "keep.db", "notes.txt"]
+    namespace["child_exit"](server, types.SimpleNamespace(pid=999999))  # no files: no-op
+    namespace["on_exit"](server)
+    assert given.is_dir(), "a directory named in the environment is kept"
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    own = load_gunicorn_config(monkeypatch).namespace
+    created = Path(own["raw_env"][0].partition("=")[2])
+    own["on_starting"](server)
+    assert created.is_dir() and created.parent == tmp_path
+    own["on_exit"](server)
+    assert not created.exists(), "the config's own directory is removed at exit"
+
+
+def test_metrics_dir_is_writable_in_the_pod(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The root filesystem is read-only: the metrics files must land on a mounted volume."""
+    env = effective_container_env()
+    container = web_container()
+    mounts = [Path(m["mountPath"]) for m in container["volumeMounts"]
+              if not m.get("readOnly", False)]
+    # The image's temp dir (TMPDIR or /tmp), not this machine's.
+    monkeypatch.setattr(tempfile, "tempdir", env.get("TMPDIR", "/tmp"))
+    metrics_dir = Path(load_gunicorn_config(monkeypatch, env).cfg.env[METRICS_DIR_ENV])
+    assert any(metrics_dir.is_relative_to(mount) for mount in mounts), (metrics_dir, mounts)
 
 
 @pytest.mark.parametrize("value", ["0", "-2", "two"])
@@ -538,7 +603,10 @@ def test_gunicorn_serves_probes_and_stops_gracefully(
     """The image's command, run with the image's kind of environment, answers the probes."""
     graceful_timeout = load_gunicorn_config(monkeypatch).cfg.graceful_timeout
     port = free_port()
-    env = server_env(tmp_path, GUNICORN_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="2")
+    temp = tmp_path / "tmp"  # as /tmp in the pod: heartbeat files and the metrics dir
+    temp.mkdir()
+    env = server_env(tmp_path, GUNICORN_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="2",
+                     TMPDIR=str(temp))
     log = tmp_path / "gunicorn.log"
     with log.open("w") as out:
         process = subprocess.Popen(gunicorn_argv(), cwd=ROOT, env=env, stdout=out, stderr=out)
@@ -555,6 +623,13 @@ def test_gunicorn_serves_probes_and_stops_gracefully(
                 raise
     assert returncode == 0, log.read_text()
     assert not (tmp_path / "no-home").exists(), "gunicorn wrote under $HOME (control socket?)"
+    assert not list(temp.glob("doko-service-metrics-*")), "metrics dir left behind"
+    # One JSON access line per request from the app; gunicorn's own access log is off.
+    lines = log.read_text().splitlines()
+    access = [json.loads(line) for line in lines if line.startswith("{")]
+    assert {entry["route"] for entry in access} >= {LIVENESS_PATH, READINESS_PATH}
+    assert all(entry["status"] == 200 for entry in access)
+    assert not [line for line in lines if '"GET /healthz' in line], "gunicorn access log"
 
 
 # === (d) the Dockerfile runs the Makefile's commands ===================================
@@ -699,6 +774,19 @@ def test_ports_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     (service_port,) = manifest("Service")["spec"]["ports"]
     assert container_port(container, service_port["targetPort"]) == port
     assert instruction_args(runtime_stage(), "EXPOSE") == [str(port)]
+
+
+@needs_app
+def test_scrape_annotations_point_at_metrics() -> None:
+    from service import create_app
+
+    container = web_container()
+    annotations = manifest("Deployment")["spec"]["template"]["metadata"]["annotations"]
+    assert annotations["prometheus.io/scrape"] == "true"
+    assert int(annotations["prometheus.io/port"]) == container_port(container, "http")
+    response = create_app().test_client().get(annotations["prometheus.io/path"])
+    assert response.status_code == 200
+    assert response.mimetype == "text/plain"
 
 
 def test_non_root_uid_agrees() -> None:

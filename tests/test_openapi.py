@@ -39,20 +39,42 @@ def conforms(spec):
         if "$ref" in documented:  # a shared response under components/responses
             location = documented["$ref"][1:]
             documented = resolver.lookup(documented["$ref"]).contents
-        assert response.mimetype in documented["content"], (path, response.mimetype)
+        media = media_type(response, documented["content"])
         if response.mimetype.endswith("json"):
             body = response.get_json()
         else:
             body = response.get_data(as_text=True)
-        schema = {"$ref": f"{SPEC_URI}#{location}/content/{token(response.mimetype)}/schema"}
+        schema = {"$ref": f"{SPEC_URI}#{location}/content/{token(media)}/schema"}
         errors = list(Draft202012Validator(schema, registry=registry).iter_errors(body))
         assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors]
+        for name, header in documented.get("headers", {}).items():
+            if "$ref" in header:
+                header = resolver.lookup(header["$ref"]).contents
+            if header.get("required"):
+                assert name in response.headers, (path, name)
+            value = response.headers.get(name)
+            if value is not None and "schema" in header:
+                Draft202012Validator(header["schema"]).validate(value)
 
     return run
 
 
 def token(text: str) -> str:
     return text.replace("~", "~0").replace("/", "~1")
+
+
+def media_type(response, content: dict[str, Any]) -> str:
+    """The documented media type the response is: same type, and its parameters but charset.
+
+    ``text/plain; version=0.0.4`` (the metrics) is matched by parameters as well.
+    """
+    sent = {p.strip() for p in response.content_type.split(";")[1:]
+            if not p.strip().startswith("charset=")}
+    for media in content:
+        kind, *params = (part.strip() for part in media.split(";"))
+        if kind == response.mimetype and set(params) == sent:
+            return media
+    raise AssertionError(f"{response.content_type} is not documented: {list(content)}")
 
 
 @pytest.fixture(scope="module")
@@ -83,8 +105,25 @@ def test_simple_routes_match_the_spec(client, conforms):
                       ("/v1/rulesets/{ruleset_id}", "/v1/rulesets/nope"),
                       ("/openapi.yaml", "/openapi.yaml"),
                       ("/healthz", "/healthz"),
-                      ("/readyz", "/readyz")]:
+                      ("/readyz", "/readyz"),
+                      ("/metrics", "/metrics")]:
         conforms(path, "get", client.get(url))
+
+
+def test_every_answer_documents_the_request_id(spec):
+    """Each response the spec describes (inline or shared) names the X-Request-ID header."""
+    header = {"$ref": "#/components/headers/RequestId"}
+    for name, response in spec["components"]["responses"].items():
+        assert response.get("headers", {}).get("X-Request-ID") == header, name
+    for path, item in spec["paths"].items():
+        assert {"$ref": "#/components/parameters/RequestId"} in item.get("parameters", []), path
+        for method, operation in item.items():
+            if method not in METHODS:
+                continue
+            for status, response in operation["responses"].items():
+                if "$ref" not in response:
+                    assert response.get("headers", {}).get("X-Request-ID") == header, (
+                        path, method, status)
 
 
 def test_served_spec_is_the_file(client):
@@ -153,6 +192,7 @@ def test_unrouted_errors_are_problems(client, spec):
     registry = Registry().with_resource(SPEC_URI, DRAFT202012.create_resource(spec))
     for response in (client.get("/nowhere"), client.delete("/healthz")):
         assert response.mimetype == "application/problem+json"
+        assert response.headers["X-Request-ID"]
         Draft202012Validator(schema, registry=registry).validate(response.get_json())
 
 

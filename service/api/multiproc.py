@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import glob
 import os
+import re
 import shutil
 from collections.abc import Iterable, Iterator
 
@@ -37,6 +37,8 @@ ARCHIVE = "archive"  # counter_archive.db: the collector reads the type from the
 # Metric types whose per-process files are summed; their dead workers' counts must stay.
 # (Gauges are not used here; a live gauge's files go with mark_process_dead.)
 SUMMED_TYPES = ("counter", "histogram", "summary")
+# counter_123.db, gauge_livesum_123.db, histogram_archive.db, and a fold's partial file
+METRICS_FILE = re.compile(r"(counter|histogram|summary|gauge_[a-z]+)_(\d+|archive)\.db(\.tmp)?")
 
 
 @contextlib.contextmanager
@@ -65,12 +67,15 @@ def registry(path: str) -> CollectorRegistry:
 
 
 def prepare(path: str) -> None:
-    """Create the directory and drop files of an earlier run (gunicorn's on_starting)."""
+    """Create the directory and drop files of an earlier run (gunicorn's on_starting).
+
+    Only prometheus-client's files go, should the directory hold anything else.
+    """
     os.makedirs(path, mode=0o700, exist_ok=True)
     with locked(path, exclusive=True):
-        for name in glob.glob(os.path.join(path, "*.db")) + glob.glob(
-                os.path.join(path, "*.db.tmp")):
-            os.remove(name)
+        for name in os.listdir(path):
+            if METRICS_FILE.fullmatch(name):
+                os.remove(os.path.join(path, name))
 
 
 def process_exited(pid: int, path: str) -> None:

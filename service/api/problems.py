@@ -14,7 +14,11 @@ from flask import Flask, Response, current_app
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from werkzeug.http import HTTP_STATUS_CODES
 
+from .observability import request_id
+
 PROBLEM_JSON = "application/problem+json"
+# At most this many field errors are listed in one answer (``detail`` gives the total).
+MAX_ERRORS = 100
 
 
 class Problem(Exception):
@@ -77,7 +81,8 @@ def _on_http_error(error: HTTPException) -> Response:
 
 
 def _on_unexpected(error: Exception) -> Response:
-    current_app.logger.exception("unhandled error", exc_info=error)
+    current_app.logger.exception("unhandled error (request id %s)",
+                                 request_id(), exc_info=error)
     return problem_response(500, "The server failed to answer this request.")
 
 

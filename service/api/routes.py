@@ -8,14 +8,15 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request, send_file
 from marshmallow import ValidationError
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import NotFound, RequestEntityTooLarge
 
 from service.rules.check import check
 from service.rules.options import CATALOGUE
 from service.rules.rulesets import Preset, preset_values, presets
 from service.rules.transcript import from_dict
 
-from .problems import Problem, field_errors
+from .observability import record_game
+from .problems import MAX_ERRORS, Problem, field_errors
 from .render import render
 from .schemas import TRANSCRIPT
 
@@ -34,12 +35,36 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON value")
 
 
+def read_body() -> bytes:
+    """The request body; 413 above MAX_CONTENT_LENGTH, whether sized or chunked."""
+    environ = request.environ
+    if request.content_length is not None or "wsgi.input_terminated" not in environ:
+        # Werkzeug refuses a Content-Length above the limit (413) and reads no further
+        # than the Content-Length; with neither a length nor a terminated stream, no body.
+        return request.get_data(cache=False)
+    # A chunked body (gunicorn terminates the stream): Werkzeug's stream would stop at
+    # the limit without saying so, truncating the body. Read one byte more to know.
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    stream = environ["wsgi.input"]
+    chunks, size = [], 0
+    while size <= limit:
+        chunk = stream.read(limit + 1 - size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > limit:
+        raise RequestEntityTooLarge()
+    return b"".join(chunks)
+
+
 def read_json_body() -> Any:
     """The request body as JSON; 415 for another media type, 400 for broken JSON."""
     if not request.is_json:
         raise Problem(415, "Send the request body as application/json.")
+    body = read_body()
     try:
-        return json.loads(request.get_data(cache=False), parse_constant=_reject_constant)
+        return json.loads(body, parse_constant=_reject_constant)
     except (ValueError, RecursionError) as error:
         # RecursionError: nesting too deep for the parser; no transcript is that deep
         raise Problem(400, f"The request body is not valid JSON: {error}") from None
@@ -56,8 +81,13 @@ def check_game() -> Response:
     except ValidationError as error:
         errors = field_errors(error.messages)
         count = f"{len(errors)} field error" + ("s" if len(errors) != 1 else "")
+        if len(errors) > MAX_ERRORS:
+            # a body of 256 KiB can hold tens of thousands of errors; an answer need not
+            raise Problem(400, f"The transcript has {count}; the first {MAX_ERRORS} are "
+                          "listed.", errors[:MAX_ERRORS]) from None
         raise Problem(400, f"The transcript has {count}.", errors) from None
     result = check(from_dict(loaded, loaded["ruleset"]))
+    record_game(result)
     names = tuple(loaded["players"]) if "players" in loaded else None
     return json_response(render(result, names))
 

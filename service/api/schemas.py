@@ -30,7 +30,7 @@ TEAMS = ("re", "contra")
 GAME_FIELDS: dict[str, tuple[str, ...]] = {
     "normal": (),
     "redeal": (),
-    "marriage": ("declarer", "partner_rule"),
+    "marriage": ("declarer", "partner_rule", "partner"),
     "poverty": ("declarer", "passed", "offers", "partner", "returned", "trumps_returned"),
     "solo": ("declarer", "solo", "duty"),
 }
@@ -167,7 +167,7 @@ class GameSchema(ObjectSchema):
     partner_rule = fields.Nested(PartnerRuleSchema)
     passed = BoundedList(fields.String(), max_length=MAX_EXCHANGE)
     offers = BoundedList(fields.Nested(OfferSchema), max_length=MAX_OFFERS)
-    partner = _seat()
+    partner = _seat(allow_none=True)  # null: nobody took the poverty / the bride alone
     returned = BoundedList(fields.String(), max_length=MAX_EXCHANGE)
     trumps_returned = TrumpsReturned()
 

@@ -1,0 +1,248 @@
+"""Metrics, access logs and request ids: one hook before and one after every request.
+
+* ``GET /metrics``: Prometheus text format (0.0.4) through prometheus-client. Under
+  gunicorn (``PROMETHEUS_MULTIPROC_DIR`` set by deploy/gunicorn.conf.py) every worker
+  writes to its own files and a scrape sums them (:mod:`service.api.multiproc`);
+  without it (tests, a single process) the metrics live in this process's registry.
+* One JSON access log line per request on stdout (logger ``doko.access``).
+* ``X-Request-ID``: taken from the request if it is a short token of safe characters,
+  else a new uuid4 hex; sent back on every answer the app makes, errors included.
+
+The hooks run on every request, so they stay cheap: the metric children are cached
+per label set, labels are bounded (route rule, not path; known methods only), and the
+log line is built only when the logger is on.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import sys
+import time
+from typing import TYPE_CHECKING, Any
+from uuid import uuid4
+
+from flask import Blueprint, Flask, Response, request
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    disable_created_metrics,
+    generate_latest,
+    values,
+)
+
+from . import multiproc
+
+if TYPE_CHECKING:
+    from service.rules.result import CheckResult
+
+# The classic text format (what Prometheus asks for by default); fixed, not negotiated.
+METRICS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+REQUEST_ID_HEADER = "X-Request-ID"
+# A client's request id is kept if it is 1-128 of these characters (uuids, trace ids,
+# base64); anything else is replaced rather than cleaned, so that no two ids collide.
+REQUEST_ID = re.compile(r"[A-Za-z0-9._~:/+=-]{1,128}")
+UNMATCHED = "<unmatched>"  # the route label of a request no route matched (404, 405)
+METHODS = frozenset(("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"))
+OTHER_METHOD = "OTHER"  # any other method, so that clients cannot make up label values
+MAX_LOGGED_PATH = 512  # keeps a log line short (one atomic write on a pipe)
+ACCESS_LOG_ENV = "DOKO_ACCESS_LOG"  # "0", "off", "false" or "no" turns the access log off
+
+_START = "doko.start"  # keys in the WSGI environ, cheaper than flask.g
+_REQUEST_ID = "doko.request_id"
+
+# A check takes about a millisecond; malformed requests less, big ones a few.
+LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
+                   2.5, 5.0, 10.0)
+
+# One registry for this process. In multiprocess mode the values live in files and a
+# scrape reads the files instead (registering here is then harmless and unused).
+REGISTRY = CollectorRegistry(auto_describe=True)
+# No *_created series: multiprocess mode has none, so both modes answer alike.
+disable_created_metrics()
+MULTIPROC_DIR = os.environ.get(multiproc.ENV) if values.ValueClass._multiprocess else None
+
+REQUESTS = Counter(
+    "doko_http_requests", "HTTP requests answered, by route rule, method and status.",
+    ("route", "method", "status"), registry=REGISTRY)
+LATENCY = Histogram(
+    "doko_http_request_duration_seconds",
+    "Time from the request reaching the app to the answer, by route rule, method and status.",
+    ("route", "method", "status"), buckets=LATENCY_BUCKETS, registry=REGISTRY)
+GAMES = Counter(
+    "doko_games_checked",
+    "Transcripts checked (200 answers), by ruleset (preset id, or '<preset>+custom'), "
+    "outcome (valid, invalid) and claim (none: nothing claimed, agrees, disagrees).",
+    ("ruleset", "outcome", "claim"), registry=REGISTRY)
+VIOLATIONS = Counter(
+    "doko_violations", "Rule violations found in checked transcripts, by code.",
+    ("code",), registry=REGISTRY)
+
+# Label children by label values: .labels() costs a lock and a few lookups per call.
+_http_children: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+_game_children: dict[tuple[str, bool, str], Any] = {}
+_violation_children: dict[str, Any] = {}
+
+ACCESS_LOG = logging.getLogger("doko.access")
+_log = logging.getLogger("doko.metrics")
+_metrics_failed = False
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: ``time`` (UTC, ms) and the record's ``fields``."""
+
+    _encode = json.JSONEncoder(separators=(",", ":")).encode
+    _second: tuple[int, str] = (-1, "")  # the last second formatted, and its text
+
+    def format(self, record: logging.LogRecord) -> str:
+        second = int(record.created)
+        if second != self._second[0]:
+            self._second = (second, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second)))
+        line: dict[str, Any] = {"time": f"{self._second[1]}.{int(record.msecs):03d}Z"}
+        fields = getattr(record, "fields", None)
+        if fields is not None:
+            line.update(fields)
+        else:
+            line |= {"level": record.levelname.lower(), "logger": record.name,
+                     "message": record.getMessage()}
+        return self._encode(line)
+
+
+class StdoutHandler(logging.StreamHandler):
+    """Writes to whatever ``sys.stdout`` is at the time (pytest's capture swaps it)."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.stdout)
+
+    @property  # type: ignore[override]
+    def stream(self) -> Any:
+        return sys.stdout
+
+    @stream.setter
+    def stream(self, value: Any) -> None:
+        pass
+
+    def emit(self, record: logging.LogRecord) -> None:
+        # StreamHandler.emit, less the second lock and lookups of its flush()
+        try:
+            stream = sys.stdout
+            stream.write(self.format(record) + "\n")
+            stream.flush()
+        except Exception:
+            self.handleError(record)
+
+
+def _configure_access_log() -> None:
+    if not any(isinstance(h, StdoutHandler) for h in ACCESS_LOG.handlers):
+        handler = StdoutHandler()
+        handler.setFormatter(JsonFormatter())
+        ACCESS_LOG.addHandler(handler)
+    ACCESS_LOG.propagate = False  # stdout only; gunicorn's error log stays on stderr
+    off = os.environ.get(ACCESS_LOG_ENV, "").strip().lower() in ("0", "off", "false", "no")
+    ACCESS_LOG.setLevel(logging.WARNING if off else logging.INFO)
+
+
+def request_id() -> str | None:
+    """The current request's id (inside a request, once the before-hook ran)."""
+    return request.environ.get(_REQUEST_ID)
+
+
+def _metrics_error() -> None:
+    # Metrics must never fail a request; say so once per process rather than per request.
+    global _metrics_failed
+    if not _metrics_failed:
+        _metrics_failed = True
+        _log.exception("recording metrics failed; further failures are not logged")
+
+
+def _before_request() -> None:
+    environ = request.environ
+    environ[_START] = time.perf_counter()
+    given = environ.get("HTTP_X_REQUEST_ID")
+    environ[_REQUEST_ID] = (given if given is not None and REQUEST_ID.fullmatch(given)
+                            else uuid4().hex)
+
+
+def _after_request(response: Response) -> Response:
+    end = time.perf_counter()
+    req = request._get_current_object()  # one proxy lookup instead of one per attribute
+    environ = req.environ
+    duration = end - environ.get(_START, end)
+    rid = environ.get(_REQUEST_ID) or uuid4().hex
+    response.headers[REQUEST_ID_HEADER] = rid
+    rule = req.url_rule
+    route = rule.rule if rule is not None else UNMATCHED
+    method = req.method
+    status = response.status_code
+    try:
+        key = (route, method, status)
+        children = _http_children.get(key)
+        if children is None:
+            labels = (route, method if method in METHODS else OTHER_METHOD, str(status))
+            children = _http_children[key] = (REQUESTS.labels(*labels),
+                                              LATENCY.labels(*labels))
+        children[0].inc()
+        children[1].observe(duration)
+    except Exception:
+        _metrics_error()
+    if ACCESS_LOG.isEnabledFor(logging.INFO):
+        # makeRecord + handle rather than .info(): skips the caller lookup (a stack walk)
+        record = ACCESS_LOG.makeRecord(ACCESS_LOG.name, logging.INFO, __file__, 0,
+                                       "request", None, None)
+        record.fields = {
+            "method": method[:16],
+            "path": req.path[:MAX_LOGGED_PATH],
+            "route": route,
+            "status": status,
+            "duration_ms": round(duration * 1000, 3),
+            "request_id": rid,
+            "remote_addr": environ.get("REMOTE_ADDR"),
+            "size": response.content_length,
+        }
+        ACCESS_LOG.handle(record)
+    return response
+
+
+def record_game(result: CheckResult) -> None:
+    """Count one checked transcript and its violations."""
+    try:
+        claimed = result.claimed
+        claim = "none" if claimed is None else "agrees" if claimed.agrees else "disagrees"
+        key = (result.ruleset, result.valid, claim)
+        child = _game_children.get(key)
+        if child is None:
+            outcome = "valid" if result.valid else "invalid"
+            child = _game_children[key] = GAMES.labels(result.ruleset, outcome, claim)
+        child.inc()
+        if result.violations:
+            counts: dict[str, int] = {}
+            for violation in result.violations:
+                counts[violation.code] = counts.get(violation.code, 0) + 1
+            for code, count in counts.items():
+                child = _violation_children.get(code)
+                if child is None:
+                    child = _violation_children[code] = VIOLATIONS.labels(code)
+                child.inc(count)
+    except Exception:
+        _metrics_error()
+
+
+bp = Blueprint("observability", __name__)
+
+
+@bp.get("/metrics")
+def metrics() -> Response:
+    registry = multiproc.registry(MULTIPROC_DIR) if MULTIPROC_DIR else REGISTRY
+    return Response(generate_latest(registry), content_type=METRICS_CONTENT_TYPE)
+
+
+def register(app: Flask) -> None:
+    """Install the hooks (first, so they time and tag everything else) and /metrics."""
+    _configure_access_log()
+    app.before_request_funcs.setdefault(None, []).insert(0, _before_request)
+    # after-request functions run last-registered first: at the front, this one runs last
+    app.after_request_funcs.setdefault(None, []).insert(0, _after_request)
+    app.register_blueprint(bp)
