@@ -3,9 +3,12 @@
     .venv/bin/python bench/http_check.py [--requests N] [--concurrency C] [--workers W]
 
 Starts gunicorn with deploy/gunicorn.conf.py on a free loopback port, waits until
-/readyz answers, sends the requests from C client threads (each with its own
-connection), stops the server, and prints requests/s with p50 and p99 latency.
-Client and server share the machine's cores, as the figures in the README say.
+/readyz answers, then sends the same bodies to POST /v1/echo (which parses the body
+and answers a small JSON) and to POST /v1/games/check, alternating the two routes in
+rounds so that both see the same machine, from C client threads (each with its own
+connection). Prints requests/s with p50 and p99 latency per route and the ratio of
+the check route's rate to the echo route's. Client and server share the machine's
+cores, as the figures in the README say.
 """
 
 from __future__ import annotations
@@ -101,6 +104,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def report(label: str, elapsed: float, latencies: list[float], errors: int) -> float:
+    """Prints one route's figures; returns its requests per second."""
     rate = len(latencies) / elapsed
     print(f"{label}: {len(latencies)} requests, {errors} errors, {rate:,.0f} req/s, "
           f"p50 {percentile(latencies, 0.5) * 1e3:.2f} ms, "
@@ -121,15 +125,26 @@ def main() -> None:
     bodies = [json.dumps(random_game(ruleset, rng)).encode() for _ in range(args.requests)]
     port = free_port()
     server = start_server(port, args.workers)
+    routes = ("/v1/echo", "/v1/games/check")
+    totals = {route: [0.0, [], 0] for route in routes}
     try:
-        run_load(port, "/v1/games/check", bodies[: min(200, len(bodies))], args.concurrency)
-        elapsed, latencies, errors = run_load(port, "/v1/games/check", bodies,
-                                              args.concurrency)
-        report(f"POST /v1/games/check ({args.workers} workers, {args.concurrency} clients)",
-               elapsed, latencies, errors)
+        for route in routes:  # warm both up
+            run_load(port, route, bodies[: min(200, len(bodies))], args.concurrency)
+        rounds = 5
+        for i in range(rounds):
+            chunk = bodies[i::rounds]
+            for route in routes:
+                elapsed, latencies, errors = run_load(port, route, chunk, args.concurrency)
+                totals[route][0] += elapsed
+                totals[route][1] += latencies
+                totals[route][2] += errors
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
+    print(f"gunicorn {args.workers} sync workers, {args.concurrency} client threads, "
+          f"{len(bodies)} bodies of {sum(map(len, bodies)) // len(bodies)} bytes on average")
+    rates = {route: report(f"POST {route}", *totals[route]) for route in routes}
+    print(f"ratio check/echo: {rates['/v1/games/check'] / rates['/v1/echo']:.2f}")
 
 
 if __name__ == "__main__":

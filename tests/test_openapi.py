@@ -241,3 +241,12 @@ def test_request_schema_agrees_with_the_app(client, spec, game):
         status = post(client, body).status_code
         assert status in (200, 400)
         assert schema.is_valid(body) == (status == 200), body
+
+
+def test_echo_route_matches_the_spec(client, conforms, game):
+    """The load-test baseline parses the body as a check does and answers its size."""
+    answer = client.post("/v1/echo", json=game)
+    assert answer.get_json() == {"received": len(game)}
+    conforms("/v1/echo", "post", answer)
+    conforms("/v1/echo", "post", client.post("/v1/echo", data="{", content_type="application/json"))
+    conforms("/v1/echo", "post", client.post("/v1/echo", data="x", content_type="text/plain"))

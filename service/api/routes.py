@@ -92,6 +92,18 @@ def check_game() -> Response:
     return json_response(render(result, names))
 
 
+@bp.post("/v1/echo")
+def echo() -> Response:
+    """The HTTP baseline: reads and parses a body the way a check does, and no more.
+
+    Load tests compare POST /v1/games/check with this route on the same server, so the
+    cost of the rules stands apart from the cost of HTTP, Flask and JSON.
+    """
+    data = read_json_body()
+    size = len(data) if isinstance(data, dict | list) else 0
+    return json_response({"received": size})
+
+
 def _preset_summary(preset: Preset) -> dict[str, str]:
     return {"id": preset.id, "title": preset.title, "source": preset.source}
 
