@@ -232,7 +232,8 @@ def test_doko2026_solos():
     """Seed 004, II.b 'Rangfolge bei Solospiel': queens ('nur die 8 Damen'), jacks, colour
     solos (Herz, Pik, Kreuz), Trumpf (Karo), Ohne-[Trumpf]."""
     r = rules("doko2026")
-    assert r.solos == ("queens", "jacks", "hearts", "spades", "clubs", "diamonds", "meatless")
+    assert r.solos == ("queens", "jacks", ("hearts", "spades", "clubs"), "diamonds", "meatless")
+    assert r.solo_rank("hearts") == r.solo_rank("clubs") == 2
     assert r.solo_precedence == "rank_then_seat"
 
 

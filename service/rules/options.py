@@ -8,6 +8,7 @@ source it comes from and, where a source is unclear, the judgement taken.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any
 
 SOLO_KINDS = (
@@ -59,8 +60,9 @@ class Ruleset:
         choices=HYPERSWINES_TIMINGS)
 
     # Reservations and game types
-    solos: tuple[str, ...] = _opt(
-        "list", "The solo kinds allowed, in the ruleset's rank order.", choices=SOLO_KINDS)
+    solos: tuple[str | tuple[str, ...], ...] = _opt(
+        "ranked", "The solo kinds allowed, highest rank first; a list inside the list holds "
+        "kinds of equal rank.", choices=SOLO_KINDS)
     solo_precedence: str = _opt(
         "enum", "Which of several solos is played.",
         choices=("seat", "rank_then_seat", "bid_then_rank_then_seat"))
@@ -150,6 +152,21 @@ class Ruleset:
     bock_rounds: bool = _opt("bool", "Bock rounds (doubled games) are played.")
     missed_duty_solo_penalty: int = _opt(
         "int", "Points deducted for a duty solo not played in the round.")
+
+
+    def solo_rank(self, kind: str | None) -> int | None:
+        """The rank of a solo kind in ``solos`` (0 is the highest), None if not allowed."""
+        return _solo_ranks(self.solos).get(kind)  # type: ignore[arg-type]
+
+    def solo_kinds(self) -> tuple[str, ...]:
+        """The allowed solo kinds, highest rank first."""
+        return tuple(_solo_ranks(self.solos))
+
+
+@cache
+def _solo_ranks(solos: tuple[str | tuple[str, ...], ...]) -> dict[str, int]:
+    return {kind: rank for rank, entry in enumerate(solos)
+            for kind in ((entry,) if isinstance(entry, str) else entry)}
 
 
 CATALOGUE: dict[str, dict[str, Any]] = {

@@ -26,11 +26,15 @@ def preset_ids() -> list[str]:
 
 
 def render_value(value: Any) -> str:
-    """One option value, compactly: yes/no, a comma-separated list, or '–' for none."""
+    """One option value, compactly: yes/no, a comma-separated list (equal ranks joined by
+    '='), or '–' for none."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list | tuple):
-        return ", ".join(str(v) for v in value) if value else "–"
+        if not value:
+            return "–"
+        return ", ".join(" = ".join(v) if isinstance(v, list | tuple) else str(v)
+                         for v in value)
     return str(value)
 
 

@@ -40,7 +40,7 @@ def _choose_game(ruleset: Ruleset, rng: random.Random, dealer: int, hands: list[
     roll = rng.random()
     if ruleset.solos and roll < 0.25:
         seat = rng.choice(asking)
-        kind = rng.choice(ruleset.solos)
+        kind = rng.choice(ruleset.solo_kinds())
         duty = rng.random() < 0.3
         reservations[asking.index(seat)] = {"seat": seat, "reservation": "solo", "solo": kind,
                                             "duty": duty}

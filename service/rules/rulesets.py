@@ -87,6 +87,8 @@ def _coerce(name: str, value: Any) -> tuple[Any, str | None]:
         if len(set(value)) != len(value):
             return None, "lists a value twice"
         return tuple(value), None
+    if kind == "ranked":
+        return _coerce_ranked(value, choices)
     if kind == "ints":
         ok = (isinstance(value, list | tuple) and len(value) == meta["length"]
               and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value))
@@ -94,6 +96,26 @@ def _coerce(name: str, value: Any) -> tuple[Any, str | None]:
             return tuple(value), None
         return None, f"must be a list of {meta['length']} non-negative integers"
     raise AssertionError(f"unknown option kind {kind}")  # pragma: no cover
+
+
+def _coerce_ranked(value: Any, choices: tuple[str, ...]) -> tuple[Any, str | None]:
+    """A rank list: each entry a choice, or a list of choices of equal rank."""
+    if not isinstance(value, list | tuple):
+        return None, "must be a list of kinds, or of lists of kinds of equal rank"
+    entries, seen = [], []
+    for entry in value:
+        group = [entry] if isinstance(entry, str) else entry
+        if not isinstance(group, list | tuple) or not group or not all(
+                isinstance(v, str) for v in group):
+            return None, "each entry must be a kind or a non-empty list of kinds"
+        unknown = [v for v in group if v not in choices]
+        if unknown:
+            return None, f"unknown value(s) {', '.join(unknown)}; allowed: {', '.join(choices)}"
+        seen += group
+        entries.append(entry if isinstance(entry, str) else tuple(entry))
+    if len(set(seen)) != len(seen):
+        return None, "lists a value twice"
+    return tuple(entries), None
 
 
 def _contradictions(r: Ruleset) -> list[OptionProblem]:

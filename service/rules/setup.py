@@ -79,7 +79,7 @@ def entitlement(res: Reservation, hand: tuple[int, ...], deal: Deal, ruleset: Ru
     kind = res.reservation
     if kind == "marriage" and deal.double_club_queen() != res.seat:
         return f"seat {res.seat} announced a marriage without holding both CQ"
-    if kind == "solo" and res.solo not in ruleset.solos:
+    if kind == "solo" and ruleset.solo_rank(res.solo) is None:
         return f"a {res.solo} solo is not allowed under this ruleset"
     if kind == "poverty":
         if ruleset.poverty == "none":
@@ -117,7 +117,8 @@ def expected_game(entitled: list[Reservation], ruleset: Ruleset) -> Expected:
         kind_rank = priority.index(kind) if kind in priority else len(priority)
         solo_rank = bid_rank = 0
         if res.reservation == "solo" and ruleset.solo_precedence != "seat":
-            solo_rank = ruleset.solos.index(res.solo) if res.solo in ruleset.solos else 99
+            rank = ruleset.solo_rank(res.solo)
+            solo_rank = 99 if rank is None else rank
         if res.reservation == "solo" and ruleset.solo_precedence == "bid_then_rank_then_seat":
             bid_rank = -LEVEL_OF.get(res.bid or "", 0)  # Mittwoch: the higher call first
         return (kind_rank, bid_rank, solo_rank, position)
@@ -221,7 +222,7 @@ def game_setup(transcript: Transcript, deal: Deal
             violations.append(Violation("game_declaration", "/game/declarer", None,
                                         "a solo needs its declarer"))
         solo = game.solo or "diamonds"
-        if solo not in ruleset.solos:
+        if ruleset.solo_rank(solo) is None:
             violations.append(Violation("reservation_entitlement", "/game/solo", declarer,
                                         f"a {solo} solo is not allowed under this ruleset"))
         team_of = tuple(RE if s == declarer else CONTRA for s in range(4))
