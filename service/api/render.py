@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rules.cards import NAMES
 from service.rules.result import CheckResult, GameInfo, LegalActions, Score
 
 Names = tuple[str, ...] | None
@@ -62,6 +63,21 @@ def _legal_actions(actions: LegalActions, names: Names) -> dict[str, Any]:
     }
 
 
+def _tricks(result: CheckResult) -> list[dict[str, Any]]:
+    """The tricks with their cards in notation; an unknown card as it was written."""
+    unknown = result.unknown_cards or {}
+    tricks = []
+    for number, t in enumerate(result.tricks):
+        if None in t.cards:
+            cards = [unknown[(number, i)] if c is None else NAMES[c]
+                     for i, c in enumerate(t.cards)]
+        else:
+            cards = [NAMES[c] for c in t.cards]
+        tricks.append({"leader": t.leader, "cards": cards, "winner": t.winner,
+                       "points": t.points})
+    return tricks
+
+
 def render(result: CheckResult, names: Names) -> dict[str, Any]:
     out: dict[str, Any] = {"valid": result.valid, "complete": result.complete,
                            "ruleset": result.ruleset}
@@ -73,8 +89,7 @@ def render(result: CheckResult, names: Names) -> dict[str, Any]:
     out["notes"] = [{"code": x.code, **_seated(x.seat, names), "message": x.message}
                     for x in result.notes]
     out["game"] = _game(result.game)
-    out["tricks"] = [{"leader": t.leader, "cards": t.cards, "winner": t.winner,
-                      "points": t.points} for t in result.tricks]
+    out["tricks"] = _tricks(result)
     announcements = []
     for a in result.announcements:
         entry = {**_seated(a.seat, names), "team": a.team, "call": a.call, "pointer": a.pointer}

@@ -10,7 +10,7 @@ from typing import Any
 from .announcements import CONTRA, RE, TEAM_NAMES
 from .cards import NAMES
 from .deal import read_deal
-from .game import GameState, Trick
+from .game import GameState
 from .result import (
     CheckResult,
     ClaimCheck,
@@ -19,7 +19,6 @@ from .result import (
     LegalActions,
     Score,
     SeatAnnouncements,
-    TrickRecord,
     Violation,
 )
 from .scoring import outcome
@@ -75,15 +74,6 @@ def _normalise(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def _trick_record(state: GameState, number: int, trick: Trick) -> TrickRecord:
-    if None in trick.cards:
-        cards = tuple(state.unknown_texts[(number, i)] if c is None else NAMES[c]
-                      for i, c in enumerate(trick.cards))
-    else:
-        cards = tuple(map(NAMES.__getitem__, trick.cards))
-    return tuple.__new__(TrickRecord, (trick.leader, cards, trick.winner, trick.points))
-
-
 def _marriage_claim(transcript: Transcript, state: GameState, info: GameInfo) -> list[Violation]:
     """A partner the transcript names for a marriage must be the one the tricks found."""
     if (state.setup.type != "marriage" or state.deciding_trick is None
@@ -103,7 +93,6 @@ def check(transcript: Transcript) -> CheckResult:
     violations += state.violations
     info = _game_info(state)
     violations += _marriage_claim(transcript, state, info)
-    tricks = tuple(_trick_record(state, number, t) for number, t in enumerate(state.tricks))
     complete = state.finished
     winner = score = card_points = None
     if state.setup.type == "redeal":
@@ -129,11 +118,12 @@ def check(transcript: Transcript) -> CheckResult:
         violations=tuple(violations),
         notes=tuple(notes),
         game=info,
-        tricks=tricks,
+        tricks=tuple(state.tricks),
         announcements=tuple(state.calls),
         card_points=card_points,
         winner=winner,
         score=score,
         claimed=claimed,
         legal_actions=None if complete else legal_actions(state),
+        unknown_cards=state.unknown_texts or None,
     )

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from .announcements import (
     ALL_CALLS,
@@ -24,22 +23,12 @@ from .cards import ACE, KING, N_CODES, NAMES, NINE, POINTS, code
 from .deal import Deal
 from .options import Ruleset
 from .ranking import COLOUR_SOLO_SUIT, TRUMP, Order, order_for
-from .result import AnnouncementRecord, Violation
+from .result import AnnouncementRecord, Trick, Violation
 from .setup import UNDECIDED, Setup
 from .transcript import ANNOUNCE, CARD, Event
 
 CLASS_NAMES = ("clubs", "spades", "hearts", "diamonds", "trump")
 SUIT_TRICK = {0: "club", 1: "spade", 2: "heart"}
-
-
-class Trick(NamedTuple):
-    leader: int
-    seats: tuple[int, ...]
-    cards: tuple[int | None, ...]  # None: an unknown card, which can take nothing
-    winner: int  # the seat
-    winning_card: int  # -1 if every card was unknown
-    points: int
-    swine_aces: int  # how many of the trick's trump aces were swines (no fox)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +58,14 @@ class GameState:
         self.swines_shown = self.hyperswines_shown = False
         self._set_order()
         self.cls = self.order.cls
-        hands = setup.hands or deal.hands
-        self.held = [[hand.count(c) for c in range(N_CODES)] for hand in hands]
+        self.held = [[0] * N_CODES for _ in range(4)]
         self.class_held = [[0] * 5 for _ in range(4)]
-        for seat, hand in enumerate(hands):
-            seat_classes = self.class_held[seat]
+        cls = self.cls
+        for hand, seat_held, seat_classes in zip(setup.hands or deal.hands, self.held,
+                                                  self.class_held, strict=False):
             for card in hand:
-                seat_classes[self.cls[card]] += 1
+                seat_held[card] += 1
+                seat_classes[cls[card]] += 1
         self.n_tricks = 0 if setup.type == "redeal" else deal.hand_size
         self.played_by = [0, 0, 0, 0]
         self.on_table = 0

@@ -23,13 +23,16 @@ class Note:
     message: str
 
 
-class TrickRecord(NamedTuple):
-    """A trick as reported: its cards in play order, as written."""
+class Trick(NamedTuple):
+    """A trick as played: seats and card codes in play order (printed at the edges)."""
 
     leader: int
-    cards: tuple[str, ...]
-    winner: int
+    seats: tuple[int, ...]
+    cards: tuple[int | None, ...]  # None: an unknown card (see unknown_cards), which takes nothing
+    winner: int  # the seat
+    winning_card: int  # -1 if every card was unknown
     points: int
+    swine_aces: int  # how many of the trick's trump aces were swines (no fox)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +108,11 @@ class CheckResult:
     violations: tuple[Violation, ...]
     notes: tuple[Note, ...]
     game: GameInfo | None
-    tricks: tuple[TrickRecord, ...]
+    tricks: tuple[Trick, ...]
     announcements: tuple[AnnouncementRecord, ...]
     card_points: dict[str, int] | None
     winner: str | None
     score: Score | None
     claimed: ClaimCheck | None = None
     legal_actions: LegalActions | None = None
+    unknown_cards: dict[tuple[int, int], str] | None = None  # (trick, position) -> as written

@@ -138,21 +138,21 @@ def _special_items(state: GameState, winner: int | None) -> list[ScoreItem]:
     items = []
     if "against_club_queens" in allowed and winner == CONTRA and not state.alone:
         items.append(ScoreItem("against_club_queens", "contra", 1))
+    doppelkopf, fox = "doppelkopf" in allowed, "fox_caught" in allowed
+    dollen, hearts = "dollen_beat_dollen" in allowed, "heart_trick" in allowed
     last = len(state.tricks)
     for number, trick in enumerate(state.tricks, start=1):
         team = team_of[trick.winner]
         name = TEAM_NAMES[team]
-        if "doppelkopf" in allowed and trick.points >= 40:
+        if doppelkopf and trick.points >= 40:
             items.append(ScoreItem("doppelkopf", name, 1, number))
-        if "fox_caught" in allowed:
-            # A ♦A shown as a swine is no fox.
-            foxes = [seat for seat, card in zip(trick.seats, trick.cards, strict=True)
-                     if card == DA and team_of[seat] != team]
+        if fox and DA in trick.cards and not trick.swine_aces:  # a swine is no fox
             items += [ScoreItem("fox_caught", name, 1, number)
-                      for _ in foxes[trick.swine_aces:]]
-        if "dollen_beat_dollen" in allowed and _dollen_beat_dollen(trick):
+                      for seat, card in zip(trick.seats, trick.cards, strict=True)
+                      if card == DA and team_of[seat] != team]
+        if dollen and _dollen_beat_dollen(trick):
             items.append(ScoreItem("dollen_beat_dollen", name, 1, number))
-        if "heart_trick" in allowed and all(
+        if hearts and all(
                 c is not None and SUIT_OF[c] == HEARTS and c != H10 for c in trick.cards):
             items.append(ScoreItem("heart_trick", name, 1, number))
         if number == last:
