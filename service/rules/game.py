@@ -44,6 +44,7 @@ class GameState:
     __slots__ = (
         "ace", "calls", "class_held", "clock", "cls", "deal", "deciding_trick", "early", "held",
         "hyper_card", "hyper_holder", "hyperswines_shown", "last_order", "late_reply", "leader",
+        "led",
         "levels", "marriage_count", "n_tricks", "on_table", "order", "overlong",
         "pending_calls", "pending_show", "played_by", "revoke", "ruleset", "setup",
         "swine_holder", "swines_shown", "team_of", "trick_cards", "trick_seats", "tricks",
@@ -72,6 +73,7 @@ class GameState:
         self.leader = setup.leader
         self.trick_seats: list[int] = []
         self.trick_cards: list[int | None] = []
+        self.led: int | None = None  # the class led in the current trick; None: unknown card
         self.tricks: list[Trick] = []
         self.unknown_texts: dict[tuple[int, int], str] = {}  # (trick, position) -> as written
         self.levels = [0, 0]
@@ -153,10 +155,9 @@ class GameState:
         """The distinct cards ``seat`` may play now (following suit where it can)."""
         held = self.held[seat]
         cards = [c for c in range(N_CODES) if held[c]]
-        if self.trick_cards and self.trick_cards[0] is not None:
-            led = self.cls[self.trick_cards[0]]
-            if self.class_held[seat][led]:
-                cards = [c for c in cards if self.cls[c] == led]
+        led = self.led
+        if self.trick_cards and led is not None and self.class_held[seat][led]:
+            cards = [c for c in cards if self.cls[c] == led]
         return cards
 
     def legal_calls(self, seat: int) -> list[str]:
@@ -204,13 +205,16 @@ class GameState:
                 self.unknown_texts[(len(self.tricks), position)] = text
                 self._violation("unknown_card", index, seat,
                                 f"{text!r} is not a card of this pack")
+                if not position:
+                    self.led = None
             else:
-                cls = self.cls
-                card_cls = cls[card]
+                card_cls = self.cls[card]
                 seat_classes = class_held[seat]
-                if position and trick_cards[0] is not None:
-                    led = cls[trick_cards[0]]
-                    if card_cls != led and seat_classes[led]:
+                if not position:
+                    self.led = card_cls
+                else:
+                    led = self.led
+                    if card_cls != led and led is not None and seat_classes[led]:
                         self._revoked(index, seat, card, led)
                 seat_held = held[seat]
                 if seat_held[card]:

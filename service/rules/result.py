@@ -44,8 +44,9 @@ class AnnouncementRecord:
     implied: tuple[str, ...] = ()  # lower levels this call made at the same time
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreItem:
+class ScoreItem(NamedTuple):
+    """One line of the score sheet (a named tuple: several are made for every game)."""
+
     code: str
     team: str
     points: int

@@ -29,8 +29,7 @@ class Event(NamedTuple):
     card: int | None = None  # the card's code; None for an unknown card or another kind
 
 
-@dataclass(frozen=True, slots=True)
-class Reservation:
+class Reservation(NamedTuple):
     seat: int
     reservation: str  # healthy, solo, marriage, poverty, throw
     solo: str | None = None
@@ -82,18 +81,17 @@ class Transcript:
 
 def events_from_list(items: list[dict[str, Any]]) -> tuple[Event, ...]:
     """The play events; each item has a seat and exactly one of card, announce, show."""
-    card_code = BY_NAME.get
-    new = tuple.__new__  # builds the named tuple without its Python-level __new__
-    events = []
-    for item in items:
-        text = item.get("card")
-        if text is not None:
-            events.append(new(Event, (item["seat"], CARD, text, card_code(text))))
-        elif "announce" in item:
-            events.append(new(Event, (item["seat"], ANNOUNCE, item["announce"], None)))
-        else:
-            events.append(new(Event, (item["seat"], SHOW, item["show"], None)))
-    return tuple(events)
+    code, new = BY_NAME.get, tuple.__new__  # tuple.__new__: no Python-level __new__ per event
+    return tuple([
+        new(Event, (item["seat"], CARD, text, code(text)))
+        if (text := item.get("card")) is not None else _call_or_show(item)
+        for item in items])
+
+
+def _call_or_show(item: dict[str, Any]) -> Event:
+    if "announce" in item:
+        return Event(item["seat"], ANNOUNCE, item["announce"], None)
+    return Event(item["seat"], SHOW, item["show"], None)
 
 
 def _game_from_dict(data: dict[str, Any]) -> GameDeclaration:
