@@ -454,7 +454,7 @@ def test_throw_minimums(check):
     base = transcript("freedoko", 3, P48, {"type": "redeal"}, [],
                       {2: {"reservation": "throw", "reason": "nines"}})
     assert run(check, base, "freedoko")["violations"] == []
-    flipped = run(check, base, rs("freedoko", throw_minimums=[6, 6, 7]))
+    flipped = run(check, base, rs("freedoko", throw_minimums=[6, 6, 7, 70]))
     assert ("reservation_entitlement", "/reservations/2") in codes(flipped)
 
 

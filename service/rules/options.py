@@ -87,7 +87,8 @@ class Ruleset:
     throw: tuple[str, ...] = _opt(
         "list", "Reasons for which a hand may be thrown in (redeal).", choices=THROW_REASONS)
     throw_minimums: tuple[int, ...] = _opt(
-        "ints", "Minimum count for the throw reasons nines, kings, nines_kings.", length=3)
+        "ints", "Minimums for the throw reasons: nines, kings, nines and kings together "
+        "(cards held), richness (card points held).", length=4)
 
     # Announcements
     announcement_clock: str = _opt(

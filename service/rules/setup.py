@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .announcements import CONTRA, LEVEL_OF, RE
-from .cards import CQ, DIAMONDS, KING, NINE, RANK_OF, code, parse_card
+from .cards import CQ, DIAMONDS, KING, NINE, POINTS, RANK_OF, code, parse_card
 from .deal import Deal
 from .options import Ruleset
 from .ranking import COLOUR_SOLO_SUIT, order_for
@@ -56,7 +56,7 @@ def trump_count(hand: tuple[int, ...]) -> int:
 def _throw_entitled(reason: str | None, hand: tuple[int, ...], ruleset: Ruleset) -> bool:
     nines = sum(1 for c in hand if RANK_OF[c] == NINE)
     kings = sum(1 for c in hand if RANK_OF[c] == KING)
-    min_nines, min_kings, min_both = ruleset.throw_minimums
+    min_nines, min_kings, min_both, min_points = ruleset.throw_minimums
     if reason == "nines":
         return nines >= min_nines
     if reason == "kings":
@@ -68,8 +68,8 @@ def _throw_entitled(reason: str | None, hand: tuple[int, ...], ruleset: Ruleset)
     if reason == "fox_highest":  # FreeDoko 6.5.3: the ♦A is the highest trump held
         fox = code(DIAMONDS, 0)
         return bool(trumps) and max(trumps, key=order.power.__getitem__) == fox
-    if reason == "richness":  # many trumps: at least 7 of the normal game's
-        return len(trumps) >= 7
+    if reason == "richness":  # FreeDoko: a hand worth at least so many card points
+        return sum(POINTS[c] for c in hand) >= min_points
     return False
 
 
