@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .builder import FixtureError, card_points
+from .builder import FixtureError, Trick, card_points, trick  # noqa: F401 (re-exported)
 
 SUITS = ("C", "S", "H", "D")  # also the order among trump queens, jacks, kings
 RANKS = ("A", "10", "K", "Q", "J", "9")  # the plain order of the meatless solo (TSR 2.3.7)
@@ -113,32 +113,6 @@ def order(kind: str = "normal", *, with_nines: bool = True, second_h10_wins: boo
         trumps = tuple(x + r for r in PICTURE_RANKS[kind] for x in SUITS)
     plain = {s: tuple(s + r for r in ranks if s + r not in trumps) for s in SUITS}
     return Order(trumps, plain, second_h10_wins and dollen)
-
-
-@dataclass(frozen=True)
-class Trick:
-    leader: int
-    cards: tuple[str, ...]
-    winner: int
-
-    def seat(self, position: int) -> int:
-        return (self.leader + position) % 4
-
-    def card_of(self, seat: int) -> str:
-        return self.cards[(seat - self.leader) % 4]
-
-    @property
-    def points(self) -> int:
-        return card_points(self.cards)
-
-    def as_json(self) -> dict[str, Any]:
-        return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner,
-                "points": self.points}
-
-
-def trick(leader: int, cards: str, winner: int) -> Trick:
-    """``trick(0, "CA C9 CK C10", winner=0)``: the cards in play order from the leader."""
-    return Trick(leader, tuple(cards.split()), winner)
 
 
 @dataclass(frozen=True)
