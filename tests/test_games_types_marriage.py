@@ -25,6 +25,7 @@ from games.kinds import At, Deal, call, complete_deal, order, transcript, trick
 from games.rulesets import ruleset
 from games.verdicts import (
     assert_game,
+    assert_played_as_written,
     assert_score,
     assert_tricks,
     assert_valid_complete,
@@ -75,7 +76,7 @@ def m1(calls=M1_CALLS) -> Deal:
 
 def m1_transcript(deal: Deal | None = None, game: dict | None = None) -> dict:
     deal = deal or m1()
-    return transcript("ddv", 0, deal.hands, game or marriage(2), deal.play(), {2: MARRIAGE})
+    return deal.transcript("ddv", 0, game or marriage(2), {2: MARRIAGE})
 
 
 def test_ddv_marriage_whole_game_partner_in_trick_2_and_shifted_deadlines(check):
@@ -85,10 +86,8 @@ def test_ddv_marriage_whole_game_partner_in_trick_2_and_shifted_deadlines(check)
     normal game: fox caught by contra 1 and Karlchen for re 1 net to 0): +7 / -7."""
     deal = m1()
     result = check(m1_transcript(deal))
-    assert_valid_complete(result)
-    assert_game(result, type="marriage", declarer=2, partner=3, deciding_trick=2,
-                re=[2, 3], contra=[0, 1])
-    assert_tricks(result, deal)
+    assert_played_as_written(result, deal, type="marriage", declarer=2, partner=3,
+                             deciding_trick=2, re=[2, 3], contra=[0, 1])
     assert deal.points_of([2, 3]) == 183
     assert_score(result, card_points=(183, 57), winner="re",
                  items=[("won", "re", 1), ("below_90", "re", 1), ("below_60", "re", 1),
@@ -154,7 +153,7 @@ def test_ddv_marriage_by_a_player_without_both_club_queens_is_not_entitled(check
     it: reported at its reservation (seat 0 is asked fourth, dealer 0) and at the
     declarer."""
     deal = m1([])
-    data = transcript("ddv", 0, deal.hands, marriage(0), deal.play(), {0: MARRIAGE})
+    data = deal.transcript("ddv", 0, marriage(0), {0: MARRIAGE})
     result = check(data)
     assert_violation(result, "reservation_entitlement", "/reservations/3", seat=0)
     assert_violation(result, "reservation_entitlement", "/game/declarer", seat=0)
@@ -189,7 +188,7 @@ def test_ddv_marriage_bride_wins_first_three_tricks_plays_a_solo(check):
     re 2 = 5; 7.2.4 no special points (the ♦A caught in trick 2, the ♦A winning the
     last trick count nothing), the bride x3: +15, the others -5."""
     deal = Deal(2, M2, NORMAL, [call(4, 0, 2, "re")])
-    result = check(transcript("ddv", 1, deal.hands, marriage(2), deal.play(), {2: MARRIAGE}))
+    result = check(deal.transcript("ddv", 1, marriage(2), {2: MARRIAGE}))
     assert_valid_complete(result)
     assert_game(result, type="marriage", declarer=2, deciding_trick=3,
                 re=[2], contra=[0, 1, 3])
@@ -207,7 +206,7 @@ def test_ddv_silent_marriage_whole_game_scored_as_a_solo(check):
     solo with the normal deadlines (re with 12 cards), scored like a solo (7.2.4):
     won 1, below 90 1, below 60 1, re 2 = 5, no special points; +15 / -5."""
     deal = Deal(2, M2, NORMAL, [call(1, 0, 2, "re")])
-    result = check(transcript("ddv", 1, deal.hands, {"type": "normal"}, deal.play()))
+    result = check(deal.transcript("ddv", 1))
     assert_valid_complete(result)
     assert_game(result, type="silent_marriage", declarer=2, re=[2], contra=[0, 1, 3])
     assert_score(result, card_points=(189, 51), winner="re",
@@ -223,8 +222,7 @@ def test_freedoko_silent_marriage_has_no_special_points(check):
     same under FreeDoko (no two ♥10 meet). Value 5; the preset counts for the winners
     only (10.3): the bride 3 x 5."""
     deal = Deal(2, M2, SECOND_H10, [call(1, 0, 2, "re")])
-    result = check(transcript(ruleset("freedoko"), 1, deal.hands, {"type": "normal"},
-                              deal.play()))
+    result = check(deal.transcript(ruleset("freedoko"), 1))
     assert_valid_complete(result)
     assert_game(result, type="silent_marriage", declarer=2, re=[2], contra=[0, 1, 3])
     assert_score(result, card_points=(189, 51), winner="re",
@@ -308,12 +306,9 @@ def test_doko2026_marriage_whole_game_lost_by_re(check):
     with 120+; won 1, Re 2, "gegen die Alten" 1 = 4; "nur Pluspunkte für die Gewinner":
     +4 for seats 1 and 3, 0 for re)."""
     deal = Deal(1, M5, SECOND_H10, [call(3, 0, 0, "re")])
-    result = check(transcript(ruleset("doko2026"), 0, deal.hands, marriage(2, "color"),
-                              deal.play(), {2: MARRIAGE}))
-    assert_valid_complete(result)
-    assert_game(result, type="marriage", declarer=2, partner=0, deciding_trick=2,
-                re=[0, 2], contra=[1, 3])
-    assert_tricks(result, deal)
+    result = check(deal.transcript(ruleset("doko2026"), 0, marriage(2, "color"), {2: MARRIAGE}))
+    assert_played_as_written(result, deal, type="marriage", declarer=2, partner=0,
+                             deciding_trick=2, re=[0, 2], contra=[1, 3])
     assert deal.points_of([1, 3]) == 125
     assert_score(result, card_points=(115, 125), winner="contra",
                  items=[("won", "contra", 1), ("re_announced", "contra", 2),
@@ -351,12 +346,9 @@ def test_freedoko_club_marriage_whole_game_lost_by_re(check):
     wins with 120+), 10.2 (won 1; special points: versus ♣queens won 1, fox caught 2 =
     4), 10.3 (the preset counts for the winners only: +4 for seats 1 and 3)."""
     deal = Deal(3, M3, SECOND_H10)
-    result = check(transcript(ruleset("freedoko"), 2, deal.hands, marriage(0, "club"),
-                              deal.play(), {0: MARRIAGE}))
-    assert_valid_complete(result)
-    assert_game(result, type="marriage", declarer=0, partner=2, deciding_trick=3,
-                re=[0, 2], contra=[1, 3])
-    assert_tricks(result, deal)
+    result = check(deal.transcript(ruleset("freedoko"), 2, marriage(0, "club"), {0: MARRIAGE}))
+    assert_played_as_written(result, deal, type="marriage", declarer=0, partner=2,
+                             deciding_trick=3, re=[0, 2], contra=[1, 3])
     assert deal.points_of([0, 2]) == 110
     assert_score(result, card_points=(110, 130), winner="contra",
                  items=[("won", "contra", 1), ("against_club_queens", "contra", 1),
@@ -368,8 +360,7 @@ def test_freedoko_marriage_second_such_trick_not_allowed(check):
     """Seed 002 6.4: "The player who wins the first trick, which meets the chosen form"
     - only the first; nth 2 is reported."""
     deal = Deal(3, M3, SECOND_H10)
-    result = check(transcript(ruleset("freedoko"), 2, deal.hands, marriage(0, "club", 2),
-                              deal.play(), {0: MARRIAGE}))
+    result = check(deal.transcript(ruleset("freedoko"), 2, marriage(0, "club", 2), {0: MARRIAGE}))
     assert_violation(result, "marriage_partner", "/game/partner_rule/nth", seat=0)
 
 
@@ -399,8 +390,7 @@ M4 = (
 
 def _m4(calls) -> tuple[Deal, dict]:
     deal = Deal(0, M4, MITTWOCH, calls, with_nines=False)
-    return deal, transcript(ruleset("mittwoch"), 3, deal.hands, marriage(1, "color", 2),
-                            deal.play(), {1: MARRIAGE})
+    return deal, deal.transcript(ruleset("mittwoch"), 3, marriage(1, "color", 2), {1: MARRIAGE})
 
 
 def test_mittwoch_marriage_second_plain_suit_trick_whole_game(check):
@@ -410,10 +400,8 @@ def test_mittwoch_marriage_second_plain_suit_trick_whole_game(check):
     Contra ... verdoppelt" (x2): +4 / -4."""
     deal, data = _m4([call(1, 0, 1, "re")])
     result = check(data)
-    assert_valid_complete(result)
-    assert_game(result, type="marriage", declarer=1, partner=3, deciding_trick=3,
-                re=[1, 3], contra=[0, 2])
-    assert_tricks(result, deal)
+    assert_played_as_written(result, deal, type="marriage", declarer=1, partner=3,
+                             deciding_trick=3, re=[1, 3], contra=[0, 2])
     assert deal.points_of([1, 3]) == 154
     assert_score(result, card_points=(154, 86), winner="re",
                  items=[("won", "re", 1), ("below_90", "re", 1),
@@ -474,11 +462,9 @@ def test_mittwoch_hidden_marriage_example_contra_wins_with_120(check):
     vorab, macht drei, mit Re 6 Pluspunkte für jede GegnerIn, 18 Minuspunkte für die
     Solistin" (a silent marriage is a hidden trump solo; re needs 121)."""
     deal = Deal(2, HIDDEN, MITTWOCH, [call(1, 0, 2, "re")], with_nines=False)
-    result = check(transcript(ruleset("mittwoch"), 1, deal.hands, {"type": "normal"},
-                              deal.play()))
-    assert_valid_complete(result)
-    assert_game(result, type="silent_marriage", declarer=2, re=[2], contra=[0, 1, 3])
-    assert_tricks(result, deal)
+    result = check(deal.transcript(ruleset("mittwoch"), 1))
+    assert_played_as_written(result, deal, type="silent_marriage", declarer=2, re=[2],
+                             contra=[0, 1, 3])
     assert deal.points_of([2]) == 120
     assert_score(result, card_points=(120, 120), winner="contra",
                  items=[("won", "contra", 1), ("against_solo", "contra", 1),

@@ -25,8 +25,8 @@ from games.kinds import Deal, call, order, show, transcript, trick, undo_exchang
 from games.rulesets import ruleset
 from games.verdicts import (
     assert_game,
+    assert_played_as_written,
     assert_score,
-    assert_tricks,
     assert_valid_complete,
     assert_violation,
     codes_at,
@@ -93,9 +93,8 @@ def test_freedoko_poverty_whole_game(check):
     value 2), 10.3 (the preset counts for the winners only: +2 for seats 1 and 3)."""
     deal = p1()
     result = check(p1_transcript())
-    assert_valid_complete(result)
-    assert_game(result, type="poverty", declarer=1, partner=3, re=[1, 3], contra=[0, 2])
-    assert_tricks(result, deal)
+    assert_played_as_written(result, deal, type="poverty", declarer=1, partner=3, re=[1, 3],
+                             contra=[0, 2])
     assert deal.points_of([1, 3]) == 130
     assert_score(result, card_points=(130, 110), winner="re",
                  items=[("won", "re", 1), ("re_announced", "re", 2),
@@ -155,9 +154,8 @@ def test_mittwoch_poverty_whole_game_with_swines_from_the_passed_fox(check):
             "trumps_returned": True}
     result = check(transcript(ruleset("mittwoch"), 1, dealt, game, deal.play(),
                               {2: POVERTY}))
-    assert_valid_complete(result)
-    assert_game(result, type="poverty", declarer=2, partner=3, re=[2, 3], contra=[0, 1])
-    assert_tricks(result, deal)
+    assert_played_as_written(result, deal, type="poverty", declarer=2, partner=3, re=[2, 3],
+                             contra=[0, 1])
     assert deal.points_of([2, 3]) == 222
     assert_score(result, card_points=(222, 18), winner="re",
                  items=[("won", "re", 1), ("below_90", "re", 1), ("below_60", "re", 1),

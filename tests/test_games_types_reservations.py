@@ -20,28 +20,23 @@ game are checked all the same (``complete: false``).
 from __future__ import annotations
 
 import pytest
-from games.kinds import complete_deal, transcript
+from games.kinds import complete_deal, said_solo, solo, transcript
 from games.rulesets import ruleset
 from games.verdicts import (
-    assert_game,
+    assert_played_as_written,
     assert_score,
-    assert_tricks,
     assert_valid_complete,
     assert_violation,
 )
 from test_games_types_solo import clubs_duty
 
 
-def solo(kind: str, declarer: int, duty: bool = False) -> dict:
-    return {"type": "solo", "solo": kind, "declarer": declarer, "duty": duty}
-
-
 def lust(kind: str, **more) -> dict:
-    return {"reservation": "solo", "solo": kind, **more}
+    return said_solo(kind, **more)
 
 
 def duty(kind: str) -> dict:
-    return {"reservation": "solo", "solo": kind, "duty": True}
+    return said_solo(kind, duty=True)
 
 
 MARRIAGE = {"reservation": "marriage"}
@@ -86,11 +81,9 @@ def test_ddv_duty_solo_over_lust_solo_whole_game(check):
     """TSR 4.1.5 / 4.1.6: seat 0 (asked first) says a lust solo, seat 2 a duty ♣ solo:
     the duty solo is played - the ♣ solo of the solo tests, same score (+12 / -4)."""
     deal = clubs_duty()
-    result = check(transcript("ddv", 3, deal.hands, solo("clubs", 2, duty=True), deal.play(),
-                              {0: lust("queens"), 2: duty("clubs")}))
-    assert_valid_complete(result)
-    assert_game(result, type="solo", solo="clubs", declarer=2)
-    assert_tricks(result, deal)
+    result = check(deal.transcript("ddv", 3, solo("clubs", 2, duty=True),
+                                   {0: lust("queens"), 2: duty("clubs")}))
+    assert_played_as_written(result, deal, type="solo", solo="clubs", declarer=2)
     assert_score(result, card_points=(180, 60), winner="re",
                  items=[("won", "re", 1), ("below_90", "re", 1), ("re_announced", "re", 2)],
                  value=4, scores=[-4, -4, 12, -4])
@@ -100,8 +93,8 @@ def test_ddv_lust_solo_played_over_a_duty_solo_is_wrong_priority(check):
     """TSR 4.1.6: the duty solo is asked for first; playing seat 0's lust solo is
     reported at /game."""
     deal = clubs_duty()
-    result = check(transcript("ddv", 3, deal.hands, solo("queens", 0), deal.play(4),
-                              {0: lust("queens"), 2: duty("clubs")}))
+    result = check(deal.transcript("ddv", 3, solo("queens", 0),
+                                   {0: lust("queens"), 2: duty("clubs")}, cards=4))
     assert_priority(result)
 
 

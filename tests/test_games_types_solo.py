@@ -18,28 +18,14 @@ following suit before anything is sent). The card points are summed from the car
 from __future__ import annotations
 
 import pytest
-from games.kinds import Deal, call, complete_deal, order, transcript, trick
+from games.kinds import Deal, call, complete_deal, order, said_solo, solo, transcript, trick
 from games.rulesets import ruleset
 from games.verdicts import (
-    assert_game,
+    assert_played_as_written,
     assert_score,
-    assert_tricks,
-    assert_valid_complete,
     assert_violation,
     codes_at,
 )
-
-
-def solo(kind: str, declarer: int, duty: bool = False) -> dict:
-    return {"type": "solo", "solo": kind, "declarer": declarer, "duty": duty}
-
-
-def said_solo(kind: str, duty: bool = False) -> dict:
-    out = {"reservation": "solo", "solo": kind}
-    if duty:
-        out["duty"] = True
-    return out
-
 
 # ---------------------------------------------------------------------------------------
 # DDV: a duty ♣ solo. Dealer 3; seat 2 plays a duty solo and so leads trick 1 (TSR
@@ -73,11 +59,10 @@ def test_ddv_duty_clubs_solo_whole_game_scores_only_722_items_tripled(check):
     1, re announced 2 = 4; 7.2.4: only the 7.2.2 items count in a solo (trick 7 of 42
     and the ♣J in the last trick count nothing), the soloist gets 3 x 4."""
     deal = clubs_duty()
-    result = check(transcript("ddv", 3, deal.hands, solo("clubs", 2, duty=True), deal.play(),
-                              {2: said_solo("clubs", duty=True)}))
-    assert_valid_complete(result)
-    assert_game(result, type="solo", solo="clubs", declarer=2, re=[2], contra=[0, 1, 3])
-    assert_tricks(result, deal)
+    result = check(deal.transcript("ddv", 3, solo("clubs", 2, duty=True),
+                                   {2: said_solo("clubs", duty=True)}))
+    assert_played_as_written(result, deal, type="solo", solo="clubs", declarer=2, re=[2],
+                             contra=[0, 1, 3])
     assert deal.points_of([2]) == 180
     assert_score(result, card_points=(180, 60), winner="re",
                  items=[("won", "re", 1), ("below_90", "re", 1), ("re_announced", "re", 2)],
@@ -88,8 +73,7 @@ def test_ddv_lust_solo_led_by_the_soloist_is_wrong_leader(check):
     """TSR 4.3.1: a lust solo is led by the dealer's left neighbour (seat 0 here), not
     by the soloist: the soloist's first card is a wrong lead."""
     deal = clubs_duty()
-    result = check(transcript("ddv", 3, deal.hands, solo("clubs", 2), deal.play(),
-                              {2: said_solo("clubs")}))
+    result = check(deal.transcript("ddv", 3, solo("clubs", 2), {2: said_solo("clubs")}))
     assert_violation(result, "wrong_leader", deal.card_pointer(1, 0), seat=2)
     assert codes_at(result) == {("wrong_leader", "/play/1")}
 
@@ -124,11 +108,9 @@ def test_ddv_lust_meatless_solo_whole_game_lost_by_the_soloist(check):
     7.1.2 no. 4: contra (only contra announced) wins with 121+ (158); 7.2.2: won 1,
     soloist below 90 (82) 1, contra announced 2 = 4; 7.2.4: the soloist loses 3 x 4."""
     deal = meatless_lust()
-    result = check(transcript("ddv", 3, deal.hands, solo("meatless", 2), deal.play(),
-                              {2: said_solo("meatless")}))
-    assert_valid_complete(result)
-    assert_game(result, type="solo", solo="meatless", declarer=2, re=[2], contra=[0, 1, 3])
-    assert_tricks(result, deal)
+    result = check(deal.transcript("ddv", 3, solo("meatless", 2), {2: said_solo("meatless")}))
+    assert_played_as_written(result, deal, type="solo", solo="meatless", declarer=2, re=[2],
+                             contra=[0, 1, 3])
     assert deal.points_of([2]) == 82
     assert_score(result, card_points=(82, 158), winner="contra",
                  items=[("won", "contra", 1), ("below_90", "contra", 1),
@@ -139,8 +121,8 @@ def test_ddv_lust_meatless_solo_whole_game_lost_by_the_soloist(check):
 def test_ddv_duty_solo_led_by_the_dealers_left_is_wrong_leader(check):
     """TSR 4.2.2: in a duty solo the soloist (seat 2) must lead; seat 0 led."""
     deal = meatless_lust()
-    result = check(transcript("ddv", 3, deal.hands, solo("meatless", 2, duty=True),
-                              deal.play(), {2: said_solo("meatless", duty=True)}))
+    result = check(deal.transcript("ddv", 3, solo("meatless", 2, duty=True),
+                                   {2: said_solo("meatless", duty=True)}))
     assert_violation(result, "wrong_leader", deal.card_pointer(1, 0), seat=0)
     assert codes_at(result) == {("wrong_leader", "/play/1")}
 
@@ -175,11 +157,10 @@ def test_freedoko_duty_koehler_solo_whole_game_won_with_121(check):
     the preset's note - the soloist three times: +15, the losers 0)."""
     deal = Deal(3, KOEHLER_DUTY, order("koehler"),
                 [call(1, 0, 3, "re"), call(1, 1, 0, "contra")])
-    result = check(transcript(ruleset("freedoko"), 0, deal.hands, solo("koehler", 3, True),
-                              deal.play(), {3: said_solo("koehler", duty=True)}))
-    assert_valid_complete(result)
-    assert_game(result, type="solo", solo="koehler", declarer=3, re=[3], contra=[0, 1, 2])
-    assert_tricks(result, deal)
+    result = check(deal.transcript(ruleset("freedoko"), 0, solo("koehler", 3, True),
+                                   {3: said_solo("koehler", duty=True)}))
+    assert_played_as_written(result, deal, type="solo", solo="koehler", declarer=3, re=[3],
+                             contra=[0, 1, 2])
     assert deal.points_of([3]) == 121
     assert_score(result, card_points=(121, 119), winner="re",
                  items=[("won", "re", 1), ("re_announced", "re", 2),
@@ -262,11 +243,10 @@ def test_mittwoch_trump_solo_whole_game_with_special_points_solo_bonus_and_doubl
     deal = Deal(1, MITTWOCH_DIAMONDS, order("diamonds", with_nines=False,
                                             second_h10_wins=True),
                 [call(1, 0, 1, "re")], with_nines=False)
-    result = check(transcript(ruleset("mittwoch"), 2, deal.hands, solo("diamonds", 1),
-                              deal.play(), {1: said_solo("diamonds")}))
-    assert_valid_complete(result)
-    assert_game(result, type="solo", solo="diamonds", declarer=1, re=[1], contra=[0, 2, 3])
-    assert_tricks(result, deal)
+    result = check(deal.transcript(ruleset("mittwoch"), 2, solo("diamonds", 1),
+                                   {1: said_solo("diamonds")}))
+    assert_played_as_written(result, deal, type="solo", solo="diamonds", declarer=1, re=[1],
+                             contra=[0, 2, 3])
     assert deal.points_of([1]) == 163
     assert_score(result, card_points=(163, 77), winner="re",
                  items=[("won", "re", 1), ("below_90", "re", 1), ("solo", "re", 1),
@@ -305,11 +285,10 @@ def test_doko2026_jacks_solo_whole_game_early_no90_and_winners_only(check):
     1, keine 60 1, Re 2, keine 90 angesagt 2 = 7; "Beim gewonnenen Solo erhält der
     Solist die Punktzahl x 3"; "Es werden nur Pluspunkte für die Gewinner notiert")."""
     deal = Deal(0, JACKS_LUST, order("jacks"), [call(1, 0, 0, "re"), call(1, 0, 0, "no90")])
-    result = check(transcript(ruleset("doko2026"), 3, deal.hands, solo("jacks", 0),
-                              deal.play(), {0: said_solo("jacks")}))
-    assert_valid_complete(result)
-    assert_game(result, type="solo", solo="jacks", declarer=0, re=[0], contra=[1, 2, 3])
-    assert_tricks(result, deal)
+    result = check(deal.transcript(ruleset("doko2026"), 3, solo("jacks", 0),
+                                   {0: said_solo("jacks")}))
+    assert_played_as_written(result, deal, type="solo", solo="jacks", declarer=0, re=[0],
+                             contra=[1, 2, 3])
     assert deal.points_of([0]) == 208
     assert_score(result, card_points=(208, 32), winner="re",
                  items=[("won", "re", 1), ("below_90", "re", 1), ("below_60", "re", 1),

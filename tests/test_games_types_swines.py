@@ -17,13 +17,11 @@ die erste 10 die zweite"; "bei Sau: Dann sind beide Asse die höchsten Trümpfe 
 from __future__ import annotations
 
 import pytest
-from games.kinds import Deal, complete_deal, order, show, transcript, trick
+from games.kinds import Deal, complete_deal, order, said_solo, show, solo, transcript, trick
 from games.rulesets import ruleset
 from games.verdicts import (
-    assert_game,
+    assert_played_as_written,
     assert_score,
-    assert_tricks,
-    assert_valid_complete,
     assert_violation,
 )
 
@@ -64,11 +62,8 @@ def test_freedoko_hyperswines_whole_game_a_swine_is_no_fox(check):
     swine won by the opponents is not a fox caught; won 1, below 90 1 = 2), 10.3 (the
     preset counts for the winners only: +2 for seats 0 and 2)."""
     deal = hyper_deal()
-    result = check(transcript(ruleset("freedoko", hyperswines="before_play"), 3, deal.hands,
-                              {"type": "normal"}, deal.play()))
-    assert_valid_complete(result)
-    assert_game(result, type="normal", re=[0, 2], contra=[1, 3])
-    assert_tricks(result, deal)
+    result = check(deal.transcript(ruleset("freedoko", hyperswines="before_play"), 3))
+    assert_played_as_written(result, deal, type="normal", re=[0, 2], contra=[1, 3])
     assert deal.points_of([0, 2]) == 177
     assert_score(result, card_points=(177, 63), winner="re",
                  items=[("won", "re", 1), ("below_90", "re", 1)],
@@ -79,16 +74,14 @@ def test_freedoko_hyperswines_before_swines_are_too_early(check):
     """Seed 002 2.2: hyperswines are valid "if Swines are already announced and only
     then": shown first, they are reported (and the swines after them stand)."""
     deal = hyper_deal([show(1, 0, 1, "hyperswines"), show(1, 0, 0, "swines")])
-    result = check(transcript(ruleset("freedoko", hyperswines="before_play"), 3, deal.hands,
-                              {"type": "normal"}, deal.play(8)))
+    result = check(deal.transcript(ruleset("freedoko", hyperswines="before_play"), 3, cards=8))
     assert_violation(result, "swines_timing", deal.event_pointer(0), seat=1)
 
 
 def test_freedoko_hyperswines_without_both_nines_not_entitled(check):
     """Seed 002 2.2: "two ♦nines on one hand" - seat 2 holds none."""
     deal = hyper_deal([show(1, 0, 0, "swines"), show(1, 0, 2, "hyperswines")])
-    result = check(transcript(ruleset("freedoko", hyperswines="before_play"), 3, deal.hands,
-                              {"type": "normal"}, deal.play(4)))
+    result = check(deal.transcript(ruleset("freedoko", hyperswines="before_play"), 3, cards=4))
     assert_violation(result, "swines_entitlement", deal.event_pointer(1), seat=2)
 
 
@@ -126,11 +119,8 @@ def test_doko2026_swines_whole_game_first_dollen_wins_after_showing(check):
     schwarz: 5; no special point: no trick of 40, no ♣J in the last trick, the swines
     are no foxes; only the winners' plus points)."""
     deal = sau_deal()
-    result = check(transcript(ruleset("doko2026"), 0, deal.hands, {"type": "normal"},
-                              deal.play()))
-    assert_valid_complete(result)
-    assert_game(result, type="normal", re=[1, 3], contra=[0, 2])
-    assert_tricks(result, deal)
+    result = check(deal.transcript(ruleset("doko2026"), 0))
+    assert_played_as_written(result, deal, type="normal", re=[1, 3], contra=[0, 2])
     assert_score(result, card_points=(240, 0), winner="re",
                  items=[("won", "re", 1), ("below_90", "re", 1), ("below_60", "re", 1),
                         ("below_30", "re", 1), ("black", "re", 1)],
@@ -141,8 +131,7 @@ def test_doko2026_without_swines_the_second_dollen_wins(check):
     """Seed 004 II.a: "Zweite Herz 10, Erste Herz 10" - without swines shown, trick 3's
     second ♥10 (seat 0) wins."""
     deal = Deal(1, SAU, DOKO2026, check_design=False)
-    result = check(transcript(ruleset("doko2026"), 0, deal.hands, {"type": "normal"},
-                              deal.play(12)))
+    result = check(deal.transcript(ruleset("doko2026"), 0, cards=12))
     assert result["violations"] == []
     assert [t["winner"] for t in result["tricks"]] == [1, 1, 0]
 
@@ -242,9 +231,8 @@ def _solo_show(spec, kind: str, cards: list[str], shown_by: int = 0) -> dict:
     hands = complete_deal({0: ["HA", "HA", "DA", "DA", "CA"], 1: ["H10", "HK", "H9"]})
     play = [{"seat": shown_by, "show": "swines"}] + [
         {"seat": s, "card": c} for s, c in enumerate(cards)]
-    return transcript(spec, 3, hands, {"type": "solo", "solo": kind, "declarer": 0,
-                                       "duty": True}, play,
-                      {0: {"reservation": "solo", "solo": kind, "duty": True}})
+    return transcript(spec, 3, hands, solo(kind, 0, duty=True), play,
+                      {0: said_solo(kind, duty=True)})
 
 
 @pytest.mark.parametrize("preset", ["freedoko", "doko2026"])
@@ -263,9 +251,8 @@ def test_freedoko_diamond_aces_are_no_swines_in_a_hearts_solo(check):
     """Seed 002 6.1.1: in a ♥ solo the swines are the ♥ aces; seat 0's two ♦A are not."""
     hands = complete_deal({0: ["DA", "DA", "CA"], 1: ["H10"]})
     play = [{"seat": 0, "show": "swines"}, {"seat": 0, "card": "CA"}]
-    game = {"type": "solo", "solo": "hearts", "declarer": 0, "duty": True}
-    result = check(transcript(ruleset("freedoko"), 3, hands, game, play,
-                              {0: {"reservation": "solo", "solo": "hearts", "duty": True}}))
+    result = check(transcript(ruleset("freedoko"), 3, hands, solo("hearts", 0, duty=True),
+                              play, {0: said_solo("hearts", duty=True)}))
     assert_violation(result, "swines_entitlement", "/play/0", seat=0)
 
 

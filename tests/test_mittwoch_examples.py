@@ -33,17 +33,16 @@ from typing import Any
 
 import pytest
 from games import mittwoch as m
-from games.expect import expected_items, item_totals, tricks_of
-from games.kinds import call, team_points, transcript
+from games.expect import expected_items, item_totals
+from games.kinds import call, team_points
+from games.verdicts import assert_tricks, assert_valid_complete
 
 
 def assert_valid_game(result: dict[str, Any], d, re: list[int]) -> None:
     """A legal complete game, played as written, with the expected teams."""
-    assert result["violations"] == []
-    assert result["valid"] is True
-    assert result["complete"] is True
+    assert_valid_complete(result)
     assert sorted(result["game"]["re"]) == re
-    assert tricks_of(result) == d.tricks_json()
+    assert_tricks(result, d)
     re_points, contra_points = team_points(d, re)
     assert result["card_points"] == {"re": re_points, "contra": contra_points}
 
@@ -270,12 +269,10 @@ def test_falsch_bedient(check):
     holding the ♥J, which it plays in trick 3. As played the soloist makes 204 and loses
     trick 10; the revoke scores the game as lost black by the three."""
     d = m.ex7_deal([call(1, 1, 1, "re"), call(2, 1, 1, "no90")])
-    result = check(transcript(
-        "mittwoch", 3, d.hands, {"type": "solo", "solo": "jacks", "declarer": 1}, d.play(),
-        said={1: {"reservation": "solo", "solo": "jacks"}}))
+    result = check(m.ex7_transcript(d))
     assert result["complete"] is True
     assert result["game"]["type"] == "solo" and result["game"]["re"] == [1]
-    assert tricks_of(result) == d.tricks_json()
+    assert_tricks(result, d)
     revoke_pointer = d.card_pointer(*m.EX7_REVOKE)
     assert [(v["code"], v["pointer"], v["seat"]) for v in result["violations"]] == [
         ("follow_suit", revoke_pointer, 2)]

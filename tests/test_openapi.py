@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -42,6 +43,8 @@ def conforms(spec):
         media = media_type(response, documented["content"])
         if response.mimetype.endswith("json"):
             body = response.get_json()
+        elif response.mimetype == "application/yaml":  # the spec itself, a mapping
+            body = yaml.safe_load(response.get_data(as_text=True))
         else:
             body = response.get_data(as_text=True)
         schema = {"$ref": f"{SPEC_URI}#{location}/content/{token(media)}/schema"}
@@ -250,3 +253,38 @@ def test_echo_route_matches_the_spec(client, conforms, game):
     conforms("/v1/echo", "post", answer)
     conforms("/v1/echo", "post", client.post("/v1/echo", data="{", content_type="application/json"))
     conforms("/v1/echo", "post", client.post("/v1/echo", data="x", content_type="text/plain"))
+
+
+def test_batch_route_matches_the_spec(client, conforms, game):
+    """Both encodings, with checked, invalid, claimed, partial and malformed transcripts."""
+    games = [
+        game | {"players": ["Anna", "Ben", "Cleo", "Dan"]},
+        game | {"claimed": {"winner": None, "value": 99}},
+        game | {"play": game["play"][1:]},
+        game | {"play": game["play"][:9]},
+        game | {"dealer": 7},
+        [1, 2],
+    ]
+    answer = client.post("/v1/games/check-batch", json=games)
+    assert answer.status_code == 200
+    kinds = ["error" in entry for entry in answer.get_json()["results"]]
+    assert kinds == [False, False, False, False, True, True]
+    conforms("/v1/games/check-batch", "post", answer)
+    lines = "\n".join([*map(json.dumps, games[:3]), "", "{broken", json.dumps(games[4])])
+    answer = client.post("/v1/games/check-batch", data=lines,
+                         content_type="application/x-ndjson")
+    assert answer.status_code == 200
+    assert [entry.get("line") for entry in answer.get_json()["results"]] == [
+        None, None, None, 5, 6]
+    conforms("/v1/games/check-batch", "post", answer)
+
+
+def test_batch_errors_match_the_spec(client, conforms):
+    for data, media, status in [("{", "application/json", 400),
+                                ("{}", "application/json", 400),
+                                ("[]", "text/plain", 415),
+                                ("1\n" * 1001, "application/x-ndjson", 413),
+                                ("[" + " " * (8 * 1024 * 1024) + "]", "application/json", 413)]:
+        answer = client.post("/v1/games/check-batch", data=data, content_type=media)
+        assert answer.status_code == status, answer.get_data(as_text=True)
+        conforms("/v1/games/check-batch", "post", answer)

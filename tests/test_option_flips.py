@@ -25,11 +25,10 @@ from typing import Any
 
 import pytest
 from games import mittwoch as m
-from games.builder import Game
-from games.builder import call as ddv_call
-from games.builder import trick as ddv_trick
+from games.ddv import deal_c
 from games.expect import expected_items, item_totals, seat_calls
 from games.kinds import call, transcript
+from games.verdicts import codes_at
 
 from service.rules.options import CATALOGUE
 
@@ -67,10 +66,6 @@ def play(*items: str) -> list[dict[str, Any]]:
 
 def run(check, base: dict[str, Any], ruleset: Any) -> dict[str, Any]:
     return check({**base, "ruleset": ruleset})
-
-
-def codes(result: dict[str, Any]) -> set[tuple[str, str]]:
-    return {(v["code"], v["pointer"]) for v in result["violations"]}
 
 
 def trick_winners(result: dict[str, Any]) -> list[int]:
@@ -138,25 +133,6 @@ def poverty(ruleset: Any = "mittwoch", events: list[dict[str, Any]] | None = Non
                       {1: {"reservation": "poverty"}})
 
 
-# DDV deal C of tests/test_games_ddv_normal.py, checked again here by the builder
-# (TSR 2.3.4, 5.3.3): dealer 0, ♣Q with seats 1 and 2, re 165 : contra 75, no special
-# points.
-DEAL_C = (
-    ddv_trick(1, "CA C9 CK C10", winner=1),    # 1: 25
-    ddv_trick(1, "SA S10 S9 SK", winner=1),    # 2: 25
-    ddv_trick(1, "C9 C10 CA CK", winner=3),    # 3: 25
-    ddv_trick(3, "SK S10 S9 SA", winner=2),    # 4: 25
-    ddv_trick(2, "HA HK H9 H9", winner=2),     # 5: 15
-    ddv_trick(2, "DA HJ DK CQ", winner=1),     # 6: 20
-    ddv_trick(1, "DA CQ SJ D10", winner=2),    # 7: 26
-    ddv_trick(2, "D9 CJ DQ D9", winner=0),     # 8: 5
-    ddv_trick(0, "HA DK D10 HK", winner=2),    # 9: 29
-    ddv_trick(2, "HQ H10 CJ DJ", winner=3),    # 10: 17
-    ddv_trick(3, "DQ SQ SQ DJ", winner=0),     # 11: 11
-    ddv_trick(0, "H10 HJ SJ HQ", winner=0),    # 12: 17
-)
-
-
 def mittwoch_game(tricks, *events, ruleset: Any = "mittwoch",
                   cards: int | None = None) -> dict[str, Any]:
     return m.normal_transcript(m.deal(tricks, events), ruleset, cards=cards)
@@ -175,11 +151,11 @@ def test_with_nines(check):
     base = transcript("ddv", 3, P48, {"type": "normal"}, [])
     assert run(check, base, "ddv")["violations"] == []
     flipped = run(check, base, rs("ddv", with_nines=False))
-    assert ("unknown_card", "/hands/2/2") in codes(flipped)
-    assert {("deal_card_count", f"/hands/{s}") for s in range(4)} <= codes(flipped)
+    assert ("unknown_card", "/hands/2/2") in codes_at(flipped)
+    assert {("deal_card_count", f"/hands/{s}") for s in range(4)} <= codes_at(flipped)
     # ... and a 40-card deal (Mittwoch) is valid only without nines.
     assert run(check, p40(), "mittwoch")["violations"] == []
-    assert {("deal_card_count", f"/hands/{s}") for s in range(4)} <= codes(
+    assert {("deal_card_count", f"/hands/{s}") for s in range(4)} <= codes_at(
         run(check, p40(), rs("mittwoch", with_nines=True)))
 
 
@@ -238,14 +214,14 @@ def test_swines(check):
     shown = transcript("ddv", 3, P48, {"type": "normal"},
                        play("0!swines", "0:DA", "1:H10", "2:DK", "3:D9"))
     none = run(check, shown, "ddv")
-    assert ("show_not_allowed", "/play/0") in codes(none)
+    assert ("show_not_allowed", "/play/0") in codes_at(none)
     assert trick_winners(none) == [1]
     at_first = run(check, shown, rs("ddv", swines="at_first_swine"))
     assert at_first["violations"] == []
     assert trick_winners(at_first) == [0]
     # The timing: shown before the first card, but seat 0 leads its ♥10, not a ♦A.
     early = p40(events=play("0!swines", "0:H10", "1:D10", "2:HJ", "3:DK"))
-    assert ("swines_timing", "/play/0") in codes(run(check, early, "mittwoch"))
+    assert ("swines_timing", "/play/0") in codes_at(run(check, early, "mittwoch"))
     assert run(check, early, rs("mittwoch", swines="before_play"))["violations"] == []
 
 
@@ -260,7 +236,7 @@ def test_swines_in_color_solo(check):
     with_swines = run(check, base, "mittwoch")
     assert with_swines["violations"] == [] and trick_winners(with_swines) == [0]
     without = run(check, base, rs("mittwoch", swines_in_color_solo=False))
-    assert ("show_not_allowed", "/play/0") in codes(without)
+    assert ("show_not_allowed", "/play/0") in codes_at(without)
     assert trick_winners(without) == [2]  # the ♥10 over a plain ♦A
 
 
@@ -272,7 +248,7 @@ def test_swines_in_poverty(check):
     valid = run(check, base, "mittwoch")
     assert valid["violations"] == [] and trick_winners(valid) == [0]
     refused = run(check, base, rs("mittwoch", swines_in_poverty=False))
-    assert ("show_not_allowed", "/play/0") in codes(refused)
+    assert ("show_not_allowed", "/play/0") in codes_at(refused)
     assert trick_winners(refused) == [2]
 
 
@@ -284,7 +260,7 @@ def test_hyperswines(check):
     ♦K in the same trick."""
     base = p40(events=play("0!swines", "0:DA", "1:D10", "2:HJ", "3!hyperswines", "3:DK"))
     none = run(check, base, "mittwoch")
-    assert ("show_not_allowed", "/play/4") in codes(none)
+    assert ("show_not_allowed", "/play/4") in codes_at(none)
     assert trick_winners(none) == [0]
     hyper = run(check, base, rs("mittwoch", hyperswines="at_first_hyperswine"))
     assert hyper["violations"] == []
@@ -303,7 +279,7 @@ def test_solos(check):
     base = p40(game={"type": "solo", "solo": "hearts", "declarer": 2},
                said={2: {"reservation": "solo", "solo": "hearts"}})
     refused = run(check, base, "mittwoch")
-    assert ("reservation_entitlement", "/reservations/2") in codes(refused)
+    assert ("reservation_entitlement", "/reservations/2") in codes_at(refused)
     allowed = run(check, base, rs("mittwoch", solos=["diamonds", "hearts", "queens",
                                                      "jacks", "meatless"]))
     assert allowed["violations"] == []
@@ -321,11 +297,11 @@ def test_solo_precedence(check):
                                   1: {"reservation": "solo", "solo": "queens"}})
     assert run(check, base, "mittwoch")["violations"] == []
     by_seat = run(check, base, rs("mittwoch", solo_precedence="seat"))
-    assert ("reservation_priority", "/game") in codes(by_seat)
+    assert ("reservation_priority", "/game") in codes_at(by_seat)
     # With seat 0's jacks solo bid at 're', the higher bid decides before the rank.
     bid = p40(game=queens, said={0: {"reservation": "solo", "solo": "jacks", "bid": "re"},
                                  1: {"reservation": "solo", "solo": "queens"}})
-    assert ("reservation_priority", "/game") in codes(run(check, bid, "mittwoch"))
+    assert ("reservation_priority", "/game") in codes_at(run(check, bid, "mittwoch"))
     assert run(check, bid, rs("mittwoch", solo_precedence="rank_then_seat"))["violations"] == []
 
 
@@ -348,7 +324,7 @@ def test_reservation_priority(check):
     Seat 0 announces a marriage, seat 1 a poverty; the marriage is played."""
     base = p40(game=marriage(), said={0: {"reservation": "marriage"},
                                       1: {"reservation": "poverty"}})
-    assert ("reservation_priority", "/game") in codes(run(check, base, "mittwoch"))
+    assert ("reservation_priority", "/game") in codes_at(run(check, base, "mittwoch"))
     flipped = run(check, base, rs("mittwoch", reservation_priority=["solo", "marriage",
                                                                     "poverty"]))
     assert flipped["violations"] == []
@@ -363,7 +339,7 @@ def test_marriage_partner_rules(check):
     base = p40(game=marriage(trick="color"), said={0: {"reservation": "marriage"}})
     assert run(check, base, "mittwoch")["violations"] == []
     flipped = run(check, base, rs("mittwoch", marriage_partner_rules=["any"]))
-    assert ("marriage_partner", "/game/partner_rule/trick") in codes(flipped)
+    assert ("marriage_partner", "/game/partner_rule/trick") in codes_at(flipped)
 
 
 @flips("marriage_nth_allowed")
@@ -373,7 +349,7 @@ def test_marriage_nth_allowed(check):
     base = p40(game=marriage(trick="any", nth=2), said={0: {"reservation": "marriage"}})
     assert run(check, base, "mittwoch")["violations"] == []
     flipped = run(check, base, rs("mittwoch", marriage_nth_allowed=False))
-    assert ("marriage_partner", "/game/partner_rule/nth") in codes(flipped)
+    assert ("marriage_partner", "/game/partner_rule/nth") in codes_at(flipped)
 
 
 @flips("marriage_deciding_tricks")
@@ -404,9 +380,9 @@ def test_poverty(check):
     base = poverty()
     assert run(check, base, "mittwoch")["violations"] == []
     redeal = run(check, base, rs("mittwoch", poverty="redeal"))
-    assert ("reservation_priority", "/game") in codes(redeal)  # a redeal was due
+    assert ("reservation_priority", "/game") in codes_at(redeal)  # a redeal was due
     none = run(check, base, rs("mittwoch", poverty="none"))
-    assert ("reservation_entitlement", "/reservations/1") in codes(none)
+    assert ("reservation_entitlement", "/reservations/1") in codes_at(none)
 
 
 @flips("poverty_max_trumps")
@@ -416,7 +392,7 @@ def test_poverty_max_trumps(check):
     base = poverty()
     assert run(check, base, "mittwoch")["violations"] == []
     flipped = run(check, base, rs("mittwoch", poverty_max_trumps=2))
-    assert ("reservation_entitlement", "/reservations/1") in codes(flipped)
+    assert ("reservation_entitlement", "/reservations/1") in codes_at(flipped)
 
 
 @flips("poverty_returned_trumps")
@@ -427,7 +403,7 @@ def test_poverty_returned_trumps(check):
     base = poverty()
     assert run(check, base, "mittwoch")["violations"] == []
     flipped = run(check, base, rs("mittwoch", poverty_returned_trumps="count"))
-    assert ("poverty_exchange", "/game/trumps_returned") in codes(flipped)
+    assert ("poverty_exchange", "/game/trumps_returned") in codes_at(flipped)
     counted = poverty(game={**POVERTY_GAME, "trumps_returned": 3})
     assert run(check, counted, rs("mittwoch", poverty_returned_trumps="count"))[
         "violations"] == []
@@ -444,7 +420,7 @@ def test_throw(check):
     assert allowed["violations"] == []
     assert allowed["score"]["value"] == 0 and list(allowed["score"]["scores"]) == [0, 0, 0, 0]
     refused = run(check, base, rs("freedoko", throw=[]))
-    assert ("reservation_entitlement", "/reservations/2") in codes(refused)
+    assert ("reservation_entitlement", "/reservations/2") in codes_at(refused)
 
 
 @flips("throw_minimums")
@@ -455,7 +431,7 @@ def test_throw_minimums(check):
                       {2: {"reservation": "throw", "reason": "nines"}})
     assert run(check, base, "freedoko")["violations"] == []
     flipped = run(check, base, rs("freedoko", throw_minimums=[6, 6, 7, 70]))
-    assert ("reservation_entitlement", "/reservations/2") in codes(flipped)
+    assert ("reservation_entitlement", "/reservations/2") in codes_at(flipped)
 
 
 # ---------------------------------------------------------------------------------------
@@ -634,8 +610,9 @@ def test_early_announcement_bonus(check):
     TSR 6.1.2: an early announcement gains nothing. DDV deal C: seat 1 says re and no 90
     before the first card (12 cards in hand; no 90's minimum is 10). Re wins with 165:
     won 1, below 90 1, re 2, no 90 said 1 (2 if early)."""
-    game = Game(0, DEAL_C, (ddv_call(1, 0, 1, "re"), ddv_call(1, 0, 1, "no90")))
-    base = game.transcript()
+    # Deal C of tests/games/ddv.py: dealer 0, ♣Q with seats 1 and 2, re 165 : contra 75,
+    # no special points.
+    base = deal_c(call(1, 0, 1, "re"), call(1, 0, 1, "no90")).transcript()
     plain = run(check, base, "ddv")
     assert plain["violations"] == [] and plain["winner"] == "re"
     assert item_totals(plain["score"])[("no90_announced", "re", None)] == 1
@@ -657,9 +634,7 @@ def test_before_first_card_bonus(check):
 
 
 def ex7(ruleset: Any = "mittwoch") -> dict[str, Any]:
-    d = m.ex7_deal([call(1, 1, 1, "re"), call(2, 1, 1, "no90")])
-    return transcript(ruleset, 3, d.hands, {"type": "solo", "solo": "jacks", "declarer": 1},
-                      d.play(), {1: {"reservation": "solo", "solo": "jacks"}})
+    return m.ex7_transcript(m.ex7_deal([call(1, 1, 1, "re"), call(2, 1, 1, "no90")]), ruleset)
 
 
 @flips("solo_bonus")

@@ -31,8 +31,9 @@ class Problem(Exception):
         self.errors = errors
 
 
-def problem_response(status: int, detail: str,
-                     errors: list[dict[str, str]] | None = None) -> Response:
+def problem_body(status: int, detail: str,
+                 errors: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    """The problem document as data (a batch answer embeds one per malformed transcript)."""
     body: dict[str, Any] = {
         "type": "about:blank",
         "title": HTTP_STATUS_CODES.get(status, "Error"),
@@ -41,8 +42,14 @@ def problem_response(status: int, detail: str,
     }
     if errors is not None:
         body["errors"] = errors
+    return body
+
+
+def problem_response(status: int, detail: str,
+                     errors: list[dict[str, str]] | None = None) -> Response:
     return current_app.response_class(
-        current_app.json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+        current_app.json.dumps(problem_body(status, detail, errors)), status=status,
+        mimetype=PROBLEM_JSON)
 
 
 def pointer_token(key: object) -> str:

@@ -2,23 +2,29 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request, send_file
-from marshmallow import ValidationError
 from werkzeug.exceptions import NotFound, RequestEntityTooLarge
 
-from service.rules.check import check
 from service.rules.options import CATALOGUE
 from service.rules.rulesets import Preset, preset_values, presets
-from service.rules.transcript import from_dict
 
+from .checking import (
+    MAX_BATCH_BYTES,
+    MAX_BATCH_GAMES,
+    Item,
+    Summary,
+    array_items,
+    check_data,
+    check_item,
+    ndjson_items,
+    outcome,
+    parse_json,
+)
 from .observability import record_game
-from .problems import MAX_ERRORS, Problem, field_errors
-from .render import render
-from .schemas import TRANSCRIPT
+from .problems import Problem
 
 # The service runs from its checkout; the contract lives at the repository root.
 OPENAPI_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
@@ -31,12 +37,9 @@ def json_response(payload: Any, status: int = 200) -> Response:
         current_app.json.dumps(payload), status=status, mimetype="application/json")
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON value")
-
-
 def read_body() -> bytes:
-    """The request body; 413 above MAX_CONTENT_LENGTH, whether sized or chunked."""
+    """The request body; 413 above the request's max_content_length (MAX_CONTENT_LENGTH
+    unless the view raised it), whether sized or chunked."""
     environ = request.environ
     if request.content_length is not None or "wsgi.input_terminated" not in environ:
         # Werkzeug refuses a Content-Length above the limit (413) and reads no further
@@ -44,7 +47,7 @@ def read_body() -> bytes:
         return request.get_data(cache=False)
     # A chunked body (gunicorn terminates the stream): Werkzeug's stream would stop at
     # the limit without saying so, truncating the body. Read one byte more to know.
-    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    limit = request.max_content_length
     stream = environ["wsgi.input"]
     chunks, size = [], 0
     while size <= limit:
@@ -62,34 +65,50 @@ def read_json_body() -> Any:
     """The request body as JSON; 415 for another media type, 400 for broken JSON."""
     if not request.is_json:
         raise Problem(415, "Send the request body as application/json.")
-    body = read_body()
-    try:
-        return json.loads(body, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as error:
-        # RecursionError: nesting too deep for the parser; no transcript is that deep
-        raise Problem(400, f"The request body is not valid JSON: {error}") from None
+    return parse_json(read_body())
 
 
 @bp.post("/v1/games/check")
 def check_game() -> Response:
-    data = read_json_body()
-    if not isinstance(data, dict):
-        raise Problem(400, "The request body must be a JSON object.",
-                      [{"pointer": "", "message": "Must be an object."}])
-    try:
-        loaded = TRANSCRIPT.load(data)
-    except ValidationError as error:
-        errors = field_errors(error.messages)
-        count = f"{len(errors)} field error" + ("s" if len(errors) != 1 else "")
-        if len(errors) > MAX_ERRORS:
-            # a body of 256 KiB can hold tens of thousands of errors; an answer need not
-            raise Problem(400, f"The transcript has {count}; the first {MAX_ERRORS} are "
-                          "listed.", errors[:MAX_ERRORS]) from None
-        raise Problem(400, f"The transcript has {count}.", errors) from None
-    result = check(from_dict(loaded, loaded["ruleset"]))
-    record_game(result)
-    names = tuple(loaded["players"]) if "players" in loaded else None
-    return json_response(render(result, names))
+    checked = check_data(read_json_body())
+    record_game(checked.result)
+    return json_response(checked.answer)
+
+
+NDJSON = "application/x-ndjson"
+
+
+@bp.post("/v1/games/check-batch")
+def check_batch() -> Response:
+    """Many transcripts: a JSON array, or NDJSON (one per line, blank lines ignored).
+
+    Each is answered as POST /v1/games/check would answer it alone, in the same order;
+    a malformed one becomes an error entry rather than failing the batch.
+    """
+    request.max_content_length = MAX_BATCH_BYTES  # before anything reads the body
+    items: list[Item]
+    if request.is_json:
+        data = parse_json(read_body())
+        if not isinstance(data, list):
+            raise Problem(400, "The request body must be a JSON array of transcripts.",
+                          [{"pointer": "", "message": "Must be an array."}])
+        items = array_items(data)
+    elif request.mimetype == NDJSON:
+        items = ndjson_items(read_body())
+    else:
+        raise Problem(415, f"Send the transcripts as application/json (an array) or {NDJSON}"
+                      " (one per line).")
+    if len(items) > MAX_BATCH_GAMES:
+        raise Problem(413, f"The batch has {len(items)} transcripts; at most "
+                      f"{MAX_BATCH_GAMES} are checked in one request.")
+    results, summary = [], Summary()
+    for item in items:
+        entry, result = check_item(item)
+        if result is not None:
+            record_game(result)
+        summary.add(outcome(entry))
+        results.append(entry)
+    return json_response({"results": results, "summary": summary.as_dict()})
 
 
 @bp.post("/v1/echo")

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from marshmallow import Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import OneOf, Range
 
-from service.rules.options import MARRIAGE_TRICKS, SOLO_KINDS, Ruleset
+from service.rules.options import CATALOGUE, MARRIAGE_TRICKS, SOLO_KINDS, Ruleset
 from service.rules.rulesets import RulesetError, resolve
 
 from . import validate as v
@@ -109,6 +109,8 @@ class RulesetField(fields.Field):
         options = value.get("options", {})
         if not isinstance(options, dict):
             errors["options"] = [v.NOT_OBJECT]
+        elif too_big := _oversized_options(options):
+            errors["options"] = too_big
         if errors:
             raise ValidationError(errors)
         return self._resolve(value, options)
@@ -119,6 +121,19 @@ class RulesetField(fields.Field):
             return resolve(spec)
         except RulesetError as error:
             raise ValidationError(_ruleset_errors(error, isinstance(spec, str), options)) from None
+
+
+def _oversized_options(options: dict[str, Any]) -> dict[str, list[str]]:
+    """Integer options above v.MAX_OPTION_INT: the core takes any size, but a score
+    multiplied by a huge one has more digits than an answer may print."""
+    found = {}
+    for name, value in options.items():
+        kind = CATALOGUE[name]["kind"] if name in CATALOGUE else None
+        values = value if kind == "ints" and isinstance(value, list) else [value]
+        if kind in ("int", "ints") and any(
+                type(item) is int and item > v.MAX_OPTION_INT for item in values):
+            found[name] = [f"{name}: {v.OPTION_INT}"]
+    return found
 
 
 def _ruleset_errors(error: RulesetError, is_id: bool, options: dict[str, Any]) -> Any:

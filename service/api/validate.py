@@ -19,6 +19,9 @@ MAX_EVENTS = 200  # 48 cards plus announcements and showings, with room for over
 MAX_HAND = 24  # a hand holds 12 cards; more are the core's deal_card_count violation
 MAX_RESERVATIONS = 8  # one per seat; room for extras, which the core reports
 MAX_NAME = 64
+# Integer ruleset options (multipliers, deadlines, counts): far above any rulebook's values,
+# low enough that no score computed with them outgrows what JSON output may print.
+MAX_OPTION_INT = 1000
 SEATS = 4
 
 ANNOUNCEMENTS = (*CALLS, "re_or_contra")
@@ -44,6 +47,7 @@ NOT_BOOLEAN = "Not a valid boolean."
 SEAT = "Must be a seat: an integer from 0 to 3."
 ONE_KIND = "Must have exactly one of: card, announce, show."
 NAME = f"Must be 1 to {MAX_NAME} characters long."
+OPTION_INT = f"must be at most {MAX_OPTION_INT}"
 
 
 def one_of(choices: tuple[str, ...]) -> str:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .builder import Game
-
 
 def item_totals(score: dict[str, Any]) -> dict[tuple[str, str, int | None], int]:
     """Score items summed by (code, team, trick), so that two items of one code (e.g. a
@@ -30,10 +28,6 @@ def expected_items(*items: tuple[Any, ...]) -> dict[tuple[str, str, int | None],
 def tricks_of(result: dict[str, Any]) -> list[dict[str, Any]]:
     return [{key: t[key] for key in ("leader", "cards", "winner", "points")}
             for t in result["tricks"]]
-
-
-def expected_tricks(game: Game) -> list[dict[str, Any]]:
-    return [t.as_json() for t in game.tricks]
 
 
 def violations_of(result: dict[str, Any]) -> set[tuple[str, str, int | None]]:

@@ -1,8 +1,12 @@
-"""Whole games of every game type other than the plain normal game, written by hand.
+"""Whole games of every game type, written by hand trick by trick.
 
-``builder.py`` knows the card order of the normal game only. This module adds, from the
-rules and never from the service:
+A game is written the way a referee reads a score sheet: the tricks, each with its
+leader, its four cards in play order and the seat that won it. The deal is derived from
+the tricks: a seat's hand is the cards it plays. Announcements and showings are placed
+by trick and by how many cards of that trick were already on the table. This module
+holds, from the rules and never from the service:
 
+* the card points (TSR 2.2: A 11, 10 10, K 4, Q 3, J 2, 9 0);
 * the card order of each game kind: the normal game (TSR 2.3.4), the colour solos
   (TSR 2.3.5; FreeDoko 6.1.1 "Color-Solo"), the queens and jacks solos (TSR 2.3.6), the
   meatless solo (TSR 2.3.7) and FreeDoko's picture solos (kings, queens-jacks,
@@ -15,7 +19,10 @@ rules and never from the service:
   winner, and that a seat that does not follow suit holds none of the led suit;
 * the transcript of such a game with its reservations, game object and the play events
   (cards, announcements, showings of swines), and for a poverty the deal *before* the
-  exchange (the hands as played with the exchange undone).
+  exchange (the hands as played with the exchange undone);
+* the game object and the reservation of a solo.
+
+``builder.py`` is the special case of the DDV normal game (``builder.Game``).
 
 A design error raises ``FixtureError`` so that a broken fixture is never mistaken for a
 broken service.
@@ -25,10 +32,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from .builder import FixtureError, Trick, card_points, trick  # noqa: F401 (re-exported)
+# TSR 2.2: card points (Augen).
+RANK_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
 
 SUITS = ("C", "S", "H", "D")  # also the order among trump queens, jacks, kings
 RANKS = ("A", "10", "K", "Q", "J", "9")  # the plain order of the meatless solo (TSR 2.3.7)
@@ -40,6 +48,41 @@ PICTURE_RANKS = {  # trump ranks of the picture solos, highest group first
 }
 SOLO_KINDS = ("diamonds", "hearts", "spades", "clubs", "queens", "jacks", "kings",
               "queens_jacks", "kings_jacks", "kings_queens", "koehler", "meatless")
+
+
+class FixtureError(AssertionError):
+    """The hand-written game breaks the rules it is meant to obey."""
+
+
+def card_points(cards: Iterable[str]) -> int:
+    """Sum of the card values (A 11, 10 10, K 4, Q 3, J 2, 9 0)."""
+    return sum(RANK_POINTS[card[1:]] for card in cards)
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    cards: tuple[str, ...]
+    winner: int
+
+    def seat(self, position: int) -> int:
+        return (self.leader + position) % 4
+
+    def card_of(self, seat: int) -> str:
+        return self.cards[(seat - self.leader) % 4]
+
+    @property
+    def points(self) -> int:
+        return card_points(self.cards)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner,
+                "points": self.points}
+
+
+def trick(leader: int, cards: str, winner: int) -> Trick:
+    """``trick(0, "CA C9 CK C10", winner=0)``: cards in play order from the leader."""
+    return Trick(leader, tuple(cards.split()), winner)
 
 
 def pack(with_nines: bool = True) -> list[str]:
@@ -139,8 +182,15 @@ class Deal:
     """Hand-written tricks of one game kind, checked against the rules on creation.
 
     ``first_leader``: who leads trick 1 (the dealer's left neighbour, TSR 5.1.1, or the
-    soloist, TSR 4.2.2). ``orders``: the card order, or a function of the trick number
-    (1-based) for games whose order changes, e.g. once swines are shown.
+    soloist, TSR 4.2.2). ``order``: the card order, or a function of the trick number
+    (1-based) for games whose order changes, e.g. once swines are shown. ``events``:
+    the announcements and showings, placed with :func:`call` and :func:`show`.
+
+    The design is checked from the rules alone: every trick is led by the winner of the
+    one before (TSR 5.1.2); the pack (every card exactly twice, TSR 2.2); the written
+    winner is the highest card of the order (of two equal cards the first played wins,
+    TSR 5.3.3, unless the order lets the second ♥10 win); a seat that does not follow
+    the led suit holds none of it at that moment (TSR 5.2.2/5.2.3; trump is one suit).
     """
 
     first_leader: int
@@ -149,7 +199,6 @@ class Deal:
     events: Sequence[At] = ()
     with_nines: bool = True
     check_design: bool = True
-    _events: list[tuple[str, Any, dict[str, Any]]] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
         self.tricks = tuple(self.tricks)
@@ -173,12 +222,20 @@ class Deal:
         return [[t.card_of(seat) for t in self.tricks] for seat in range(4)]
 
     def held_at(self, seat: int, trick_no: int, before: int) -> list[str]:
+        """The cards ``seat`` still holds in trick ``trick_no`` after ``before`` cards."""
         held = []
         for number, t in enumerate(self.tricks, start=1):
             position = (seat - t.leader) % 4
             if number > trick_no or (number == trick_no and position >= before):
                 held.append(t.cards[position])
         return held
+
+    def in_hand(self, seat: int, trick_no: int, before: int) -> int:
+        """How many cards ``seat`` holds at that moment (the DDV announcement clock)."""
+        return len(self.held_at(seat, trick_no, before))
+
+    def seats_with(self, card: str) -> list[int]:
+        return [seat for seat, hand in enumerate(self.hands) for c in hand if c == card]
 
     def points_of(self, seats: Iterable[int]) -> int:
         """Card points of the tricks won by ``seats``, summed from the cards."""
@@ -190,6 +247,8 @@ class Deal:
 
     # -- events --------------------------------------------------------------------
     def _all_events(self) -> list[tuple[str, Any, dict[str, Any]]]:
+        """(kind, key, event): kind 'card' (key (trick, position)) or 'event' (key: the
+        index in ``events``), in play order."""
         out: list[tuple[str, Any, dict[str, Any]]] = []
         for number, t in enumerate(self.tricks, start=1):
             for position, card in enumerate(t.cards):
@@ -224,6 +283,14 @@ class Deal:
             if kind == "event" and key == event_index:
                 return f"/play/{index}"
         raise KeyError(event_index)
+
+    def transcript(self, ruleset: Any, dealer: int, game: dict[str, Any] | None = None,
+                   said: dict[int, dict[str, Any]] | None = None, *,
+                   cards: int | None = None) -> dict[str, Any]:
+        """The transcript of this deal as played (a normal game unless ``game`` says
+        otherwise; with ``cards``: a partial game, see :meth:`play`)."""
+        return transcript(ruleset, dealer, self.hands, game or {"type": "normal"},
+                          self.play(cards), said)
 
     # -- checking the design -------------------------------------------------------
     def design_problems(self) -> list[str]:
@@ -337,3 +404,16 @@ def team_points(deal: Deal, re: Iterable[int]) -> tuple[int, int]:
     re = set(re)
     re_points = deal.points_of(re)
     return re_points, sum(t.points for t in deal.tricks) - re_points
+
+
+def solo(kind: str, declarer: int, duty: bool = False) -> dict[str, Any]:
+    """The game object of a solo of ``kind`` played by ``declarer``."""
+    return {"type": "solo", "solo": kind, "declarer": declarer, "duty": duty}
+
+
+def said_solo(kind: str, duty: bool = False, **more: Any) -> dict[str, Any]:
+    """A solo reservation (``more``: e.g. ``bid="re"``); ``duty`` only when true."""
+    out = {"reservation": "solo", "solo": kind, **more}
+    if duty:
+        out["duty"] = True
+    return out

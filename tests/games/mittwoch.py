@@ -27,8 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .builder import FixtureError
-from .kinds import At, Deal, Trick, order, transcript, trick
+from .kinds import At, Deal, FixtureError, Trick, order, trick
 
 # The card orders (seed 003: 'Ohne Neunen', 'Zweite Herz-Zehn ist hoch').
 NORMAL = order("normal", with_nines=False, second_h10_wins=True)
@@ -46,7 +45,7 @@ def normal_transcript(d: Deal, ruleset: Any = "mittwoch", dealer: int = 3,
                       cards: int | None = None) -> dict[str, Any]:
     """Everyone says healthy; the deal is played as written (a normal game, or a silent
     marriage where one seat holds both ♣Q)."""
-    return transcript(ruleset, dealer, d.hands, {"type": "normal"}, d.play(cards))
+    return d.transcript(ruleset, dealer, cards=cards)
 
 
 # ---------------------------------------------------------------------------------------
@@ -207,6 +206,12 @@ def ex7_deal(events: Sequence[At] = ()) -> Deal:
     if len(problems) != 1 or not problems[0].startswith("trick 2: seat 2 plays HQ on T"):
         raise FixtureError("; ".join(problems) or "the revoke is missing")
     return d
+
+
+def ex7_transcript(d: Deal, ruleset: Any = "mittwoch") -> dict[str, Any]:
+    """Deal 7 as played: dealer 3, seat 1 says and plays a jacks solo."""
+    return d.transcript(ruleset, 3, {"type": "solo", "solo": "jacks", "declarer": 1},
+                        {1: {"reservation": "solo", "solo": "jacks"}})
 
 
 # A deal for the last trick with both ♥10 (dollen_last_trick_reversed). Dealer 3; ♣Q

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .expect import expected_items, item_totals
+from .expect import expected_items, item_totals, tricks_of
 from .kinds import Deal
 
 
@@ -26,8 +26,15 @@ def assert_game(result: dict[str, Any], **expected: Any) -> None:
 
 
 def assert_tricks(result: dict[str, Any], deal: Deal) -> None:
-    got = [{k: t[k] for k in ("leader", "cards", "winner", "points")} for t in result["tricks"]]
-    assert got == deal.tricks_json()
+    assert tricks_of(result) == deal.tricks_json()
+
+
+def assert_played_as_written(result: dict[str, Any], deal: Deal, **game: Any) -> None:
+    """A valid complete game, the reported game object as ``assert_game`` reads
+    ``game``, and every trick as written in ``deal``."""
+    assert_valid_complete(result)
+    assert_game(result, **game)
+    assert_tricks(result, deal)
 
 
 def assert_score(result: dict[str, Any], *, card_points: tuple[int, int], winner: str | None,

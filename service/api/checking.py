@@ -1,0 +1,181 @@
+"""One transcript from JSON to its answer, whichever way it comes in.
+
+``POST /v1/games/check``, every game of ``POST /v1/games/check-batch`` and the
+``doko-check`` command all go through :func:`check_data` (validate, check, render), so
+that the three answer alike. A malformed transcript raises :class:`Problem` with the
+problem document the check route answers; a batch turns it into an error entry
+(:func:`check_item`) so that one bad transcript does not fail the others.
+
+Nothing here touches a request: the command runs it without a server.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from marshmallow import ValidationError
+
+from service.rules.check import check
+from service.rules.result import CheckResult
+from service.rules.transcript import from_dict
+
+from . import jsonbody
+from .problems import MAX_ERRORS, Problem, field_errors, problem_body
+from .render import render
+from .schemas import TRANSCRIPT
+
+# A batch: at most this many games, in a body of at most this many bytes (a full game
+# is 1-2 KB of JSON; the single check's limit is service.MAX_BODY_BYTES).
+MAX_BATCH_GAMES = 1000
+MAX_BATCH_BYTES = 8 * 1024 * 1024
+
+
+def parse_json(body: bytes | str) -> Any:
+    """JSON as the service reads it; a 400 :class:`Problem` if it is not JSON.
+
+    Every body goes through here: the check route's (read_json_body), each line of an
+    NDJSON batch, a JSON batch, and every file of the command. Strict
+    (:mod:`service.api.jsonbody`): a key twice in one object, a lone surrogate, NaN or
+    Infinity are refused too.
+    """
+    return jsonbody.loads(body)
+
+
+class Checked(NamedTuple):
+    result: CheckResult  # the core's result (metrics count it)
+    answer: dict[str, Any]  # the rendered answer of POST /v1/games/check
+
+
+def check_data(data: Any, ruleset: Any = None) -> Checked:
+    """Validate, check and render one transcript; raise a 400 :class:`Problem` if malformed.
+
+    ``ruleset`` (a preset id or ``{"preset": …, "options": …}``), where given, replaces
+    the transcript's own ``ruleset`` before validation.
+    """
+    if not isinstance(data, dict):
+        raise Problem(400, "The request body must be a JSON object.",
+                      [{"pointer": "", "message": "Must be an object."}])
+    if ruleset is not None:
+        data = {**data, "ruleset": ruleset}
+    try:
+        loaded = TRANSCRIPT.load(data)
+    except ValidationError as error:
+        errors = field_errors(error.messages)
+        count = f"{len(errors)} field error" + ("s" if len(errors) != 1 else "")
+        if len(errors) > MAX_ERRORS:
+            # a body of 256 KiB can hold tens of thousands of errors; an answer need not
+            raise Problem(400, f"The transcript has {count}; the first {MAX_ERRORS} are "
+                          "listed.", errors[:MAX_ERRORS]) from None
+        raise Problem(400, f"The transcript has {count}.", errors) from None
+    result = check(from_dict(loaded, loaded["ruleset"]))
+    names = tuple(loaded["players"]) if "players" in loaded else None
+    return Checked(result, render(result, names))
+
+
+# ---- batches ---------------------------------------------------------------------------
+
+class Item(NamedTuple):
+    """One transcript of a batch."""
+
+    index: int  # its place among the batch's transcripts, from 0
+    line: int | None  # its line in an NDJSON body or file, from 1; None in a JSON array
+    value: Any  # the parsed JSON value, or the bytes of a line still to parse
+
+
+def check_item(item: Item, ruleset: Any = None
+               ) -> tuple[dict[str, Any], CheckResult | None]:
+    """A batch entry: the check's answer, or for a malformed transcript an error entry
+    ``{"index", "line" (NDJSON only), "error": problem}``, with the core's result (None
+    for an error entry)."""
+    try:
+        value = parse_json(item.value) if isinstance(item.value, bytes) else item.value
+        checked = check_data(value, ruleset)
+    except Problem as problem:
+        return error_entry(item, problem), None
+    return checked.answer, checked.result
+
+
+def error_entry(item: Item, problem: Problem) -> dict[str, Any]:
+    entry: dict[str, Any] = {"index": item.index}
+    if item.line is not None:
+        entry["line"] = item.line
+    entry["error"] = problem_body(problem.status, problem.detail, problem.errors)
+    return entry
+
+
+def ndjson_items(body: bytes) -> list[Item]:
+    """One item per non-blank line (``\\n`` or ``\\r\\n``), numbered from 1."""
+    items = []
+    for number, line in enumerate(body.split(b"\n"), 1):
+        line = line.strip()
+        if line:
+            items.append(Item(len(items), number, line))
+    return items
+
+
+def array_items(values: list[Any]) -> list[Item]:
+    return [Item(index, None, value) for index, value in enumerate(values)]
+
+
+class Outcome(NamedTuple):
+    """What a batch summary counts of one entry."""
+
+    malformed: bool
+    valid: bool = False
+    complete: bool = False
+    agrees: bool | None = None  # None: nothing claimed
+    codes: tuple[str, ...] = ()  # the violations' codes
+
+
+def outcome(entry: dict[str, Any]) -> Outcome:
+    if "error" in entry:
+        return Outcome(True)
+    claimed = entry.get("claimed")
+    return Outcome(False, entry["valid"], entry["complete"],
+                   None if claimed is None else claimed["agrees"],
+                   tuple(v["code"] for v in entry["violations"]))
+
+
+class Summary:
+    """The ``summary`` of a batch answer, counted entry by entry."""
+
+    def __init__(self) -> None:
+        self.total = self.valid = self.invalid = self.malformed = 0
+        self.complete = self.incomplete = self.disagreeing = 0
+        self.violations: dict[str, int] = {}
+
+    def add(self, seen: Outcome) -> None:
+        self.total += 1
+        if seen.malformed:
+            self.malformed += 1
+            return
+        if seen.valid:
+            self.valid += 1
+        else:
+            self.invalid += 1
+        if seen.complete:
+            self.complete += 1
+        else:
+            self.incomplete += 1
+        if seen.agrees is False:
+            self.disagreeing += 1
+        for code in seen.codes:
+            self.violations[code] = self.violations.get(code, 0) + 1
+
+    def merge(self, other: Summary) -> None:
+        for name in ("total", "valid", "invalid", "malformed", "complete", "incomplete",
+                     "disagreeing"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for code, count in other.violations.items():
+            self.violations[code] = self.violations.get(code, 0) + count
+
+    @property
+    def all_good(self) -> bool:
+        """Every transcript was well-formed, valid and agreed with its claim."""
+        return self.valid == self.total and not self.disagreeing
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"total": self.total, "valid": self.valid, "invalid": self.invalid,
+                "malformed": self.malformed, "complete": self.complete,
+                "incomplete": self.incomplete, "disagreeing": self.disagreeing,
+                "violations": dict(sorted(self.violations.items()))}

@@ -1,0 +1,333 @@
+"""doko-check: exit statuses, the report, --json against the API, --ruleset, broken lines,
+content detection and the parallel path."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service import cli
+from service.rules.random_game import random_game
+from service.rules.rulesets import presets
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+NORMAL_GAME = EXAMPLES / "normal-game.json"
+EVENING = EXAMPLES / "evening.jsonl"
+
+
+def run(capsys, *args: str | Path) -> tuple[int, str, str]:
+    capsys.readouterr()  # drop what came before (the API's access log lines)
+    code = cli.main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys, *args: str | Path) -> tuple[int, dict[str, Any]]:
+    code, out, _ = run(capsys, "--json", *args)
+    return code, json.loads(out)
+
+
+def api(client, body: Any) -> dict[str, Any]:
+    response = client.post("/v1/games/check", json=body)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.get_json()
+
+
+def write_lines(path: Path, bodies: list[Any]) -> Path:
+    path.write_text("".join(json.dumps(b) + "\n" for b in bodies), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def games() -> list[dict[str, Any]]:
+    rng = random.Random(33)
+    rulesets = [p.ruleset for p in presets().values()]
+    return [random_game(rulesets[i % len(rulesets)], rng, game_types=True)
+            for i in range(12)]
+
+
+@pytest.fixture(autouse=True)
+def _not_in_the_pytest_dir(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+
+
+# ---- exit statuses ---------------------------------------------------------------------
+
+def test_all_valid_is_0(capsys, tmp_path, games):
+    assert run(capsys, NORMAL_GAME)[0] == 0
+    assert run(capsys, write_lines(tmp_path / "g.jsonl", games))[0] == 0
+
+
+def test_an_invalid_game_is_1(capsys):
+    code, out, _ = run(capsys, EVENING)
+    assert code == 1
+    assert "summary: 4 games: 3 valid, 1 invalid" in out
+
+
+def test_a_claim_that_disagrees_is_1(capsys, tmp_path):
+    game = json.loads(NORMAL_GAME.read_text()) | {"claimed": {"winner": "re", "value": 5}}
+    (tmp_path / "claim.json").write_text(json.dumps(game))
+    code, out, _ = run(capsys, tmp_path / "claim.json")
+    assert code == 1
+    assert "game 1: valid" in out
+    assert "claim DISAGREES: value claimed 5, computed 4" in out
+    assert "1 disagrees with the claimed result" in out
+
+
+def test_unreadable_files_are_2_and_the_others_still_checked(capsys, tmp_path):
+    code, out, _ = run(capsys, tmp_path / "missing.json", NORMAL_GAME, tmp_path)
+    assert code == 2
+    assert f"{tmp_path / 'missing.json'}: cannot read: No such file or directory" in out
+    assert f"{tmp_path}: cannot read" in out
+    assert "game 1: valid" in out
+    assert "2 files unreadable" in out
+    code, document = run_json(capsys, tmp_path / "missing.json", NORMAL_GAME)
+    assert code == 2
+    assert document["files"][0] == {"path": str(tmp_path / "missing.json"),
+                                    "error": "cannot read: No such file or directory"}
+    assert document["files"][1]["summary"]["valid"] == 1
+
+
+@pytest.mark.parametrize("args", [[], ["--ruleset", "nope", "x.json"],
+                                  ["--ruleset", '{"preset": "ddv", "options": {"x": 1}}', "x"],
+                                  ["--ruleset", "{broken", "x"], ["--jobs", "0", "x"],
+                                  ["--unknown", "x"]])
+def test_usage_errors_are_2(capsys, args):
+    code, _, err = run(capsys, *args)
+    assert code == 2
+    assert "usage: doko-check" in err
+
+
+def test_help_is_0(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    assert "Exit status:" in out
+
+
+def test_the_console_script(tmp_path):
+    """pyproject names service.cli:main; the installed script exits with its status."""
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"doko-check": "service.cli:main"}
+    script = Path(sys.executable).parent / "doko-check"
+    done = subprocess.run([str(script), str(EVENING)], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 1, done.stderr
+    assert "INVALID" in done.stdout
+    done = subprocess.run([str(script), "--json", str(NORMAL_GAME)], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["summary"]["valid"] == 1
+
+
+# ---- the readable report ---------------------------------------------------------------
+
+def test_report_names_the_verdict_violations_and_score_sheet(capsys):
+    _, out, _ = run(capsys, EVENING)
+    lines = out.splitlines()
+    assert lines[0] == f"{EVENING}: 4 games"
+    assert "  game 1, line 1: valid: normal game under ddv; re won, game value 4" in lines
+    assert "  game 2, line 2: valid: jacks solo by Ben (seat 1) under doko2026; contra won, " \
+           "game value 6" in lines
+    invalid = lines.index("  game 3, line 3: INVALID (1 violation): normal game under ddv; "
+                          "contra won, game value 4")
+    assert lines[invalid + 1].startswith(
+        "      announcement_too_late at /play/30 by Anna (seat 0): ")
+    # the score sheet: seats, names, teams, scores
+    sheet = lines[invalid + 2:invalid + 7]
+    assert [line.split() for line in sheet] == [
+        ["seat", "player", "team", "score"], ["0", "Anna", "contra", "+4"],
+        ["1", "Ben", "re", "-4"], ["2", "Cleo", "contra", "+4"], ["3", "Dan", "re", "-4"]]
+    assert lines[-1] == "summary: 4 games: 3 valid, 1 invalid"
+
+
+def test_report_of_an_unfinished_game_and_a_game_without_names(capsys, tmp_path, games):
+    (tmp_path / "partial.json").write_text(json.dumps(games[0] | {"play": games[0]["play"][:9]}))
+    code, out, _ = run(capsys, tmp_path / "partial.json")
+    assert code == 0  # valid as far as it goes
+    assert "incomplete after 2 tricks" in out
+    assert "to play" in out and "seat  team" not in out  # no score sheet yet
+    (tmp_path / "full.json").write_text(json.dumps(games[0]))
+    code, out, _ = run(capsys, tmp_path / "full.json")
+    assert [line.split() for line in out.splitlines() if line.startswith("      seat")] == [
+        ["seat", "team", "score"]]
+
+
+# ---- --json ----------------------------------------------------------------------------
+
+def test_json_results_are_the_apis_answers(capsys, client):
+    code, document = run_json(capsys, EVENING, NORMAL_GAME)
+    assert code == 1
+    transcripts = [json.loads(line) for line in EVENING.read_text().splitlines()]
+    evening, normal = document["files"]
+    assert evening["path"] == str(EVENING)
+    assert evening["results"] == [api(client, t) for t in transcripts]
+    assert normal["results"] == [api(client, json.loads(NORMAL_GAME.read_text()))]
+    assert document["summary"]["total"] == 5 and document["summary"]["invalid"] == 1
+
+
+def test_json_per_file_is_the_batch_answer(capsys, client, tmp_path, games):
+    """A file's results and summary are what POST /v1/games/check-batch answers for it."""
+    lines = [json.dumps(games[0]), "{broken", json.dumps(games[1] | {"dealer": 5}),
+             json.dumps(games[2] | {"claimed": {"value": 77}})]
+    path = tmp_path / "mixed.ndjson"
+    path.write_text("\n".join(lines) + "\n")
+    _, document = run_json(capsys, path)
+    batch = client.post("/v1/games/check-batch", data=path.read_bytes(),
+                        content_type="application/x-ndjson").get_json()
+    assert document["files"][0] == {"path": str(path), **batch}
+    assert document["summary"] == batch["summary"]
+
+
+# ---- --ruleset ---------------------------------------------------------------------------
+
+def test_ruleset_overrides_every_transcript(capsys, client, games):
+    game = json.loads(NORMAL_GAME.read_text())
+    _, document = run_json(capsys, "--ruleset", "freedoko", NORMAL_GAME, EVENING)
+    results = [r for f in document["files"] for r in f["results"]]
+    assert {r["ruleset"] for r in results} == {"freedoko"}
+    assert results[0] == api(client, game | {"ruleset": "freedoko"})
+    spec = '{"preset": "ddv", "options": {"solo_multiplier": 2}}'
+    _, document = run_json(capsys, "--ruleset", spec, NORMAL_GAME)
+    (result,) = document["files"][0]["results"]
+    assert result["ruleset"] == "ddv+custom"
+    assert result == api(client, game | {"ruleset": json.loads(spec)})
+
+
+def test_ruleset_supplies_a_missing_ruleset(capsys, tmp_path):
+    game = json.loads(NORMAL_GAME.read_text())
+    del game["ruleset"]
+    (tmp_path / "bare.json").write_text(json.dumps(game))
+    assert run(capsys, tmp_path / "bare.json")[0] == 2  # ruleset is required
+    assert run(capsys, "--ruleset", "ddv", tmp_path / "bare.json")[0] == 0
+
+
+# ---- broken lines and content detection ---------------------------------------------------
+
+def test_broken_line_is_reported_by_number_and_the_rest_checked(capsys, tmp_path, games):
+    path = tmp_path / "night.jsonl"
+    path.write_text("\n".join([json.dumps(games[0]), "", '{"ruleset": "ddv", "dealer"',
+                               json.dumps(games[1]), json.dumps({"ruleset": "ddv"}),
+                               json.dumps(games[2])]) + "\n")
+    code, out, _ = run(capsys, path)
+    assert code == 2
+    assert "  game 2, line 3: MALFORMED: The request body is not valid JSON: " in out
+    assert "  game 4, line 5: MALFORMED: The transcript has 3 field errors." in out
+    assert "      /hands: Missing data for required field." in out
+    assert "  game 3, line 4: valid" in out and "  game 5, line 6: valid" in out
+    assert out.splitlines()[-1] == "summary: 5 games: 3 valid, 0 invalid, 2 malformed"
+    _, document = run_json(capsys, path)
+    results = document["files"][0]["results"]
+    assert [r.get("line") for r in results] == [None, 3, None, 5, None]
+    assert [r.get("valid") for r in results] == [True, None, True, None, True]
+
+
+def test_files_are_recognised_by_content(capsys, tmp_path, games):
+    array = tmp_path / "array.json"
+    array.write_text(json.dumps(games[:3], indent=2))
+    lines = write_lines(tmp_path / "lines.json", games[:3])  # JSON Lines behind .json
+    _, by_array = run_json(capsys, array)
+    _, by_lines = run_json(capsys, lines)
+    assert by_array["files"][0]["results"] == by_lines["files"][0]["results"]
+    assert by_array["summary"]["valid"] == 3
+
+
+def test_a_broken_json_file_is_one_malformed_transcript(capsys, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{\n  "ruleset": "ddv",\n  "dealer": \n}\n')
+    code, out, _ = run(capsys, path)
+    assert code == 2
+    assert "game 1: MALFORMED: The request body is not valid JSON: Expecting value: line 4" in out
+
+
+def test_stdin(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(EVENING.read_bytes())))
+    code, out, _ = run(capsys, "-")
+    assert code == 1
+    assert out.startswith("<stdin>: 4 games\n")
+
+
+# ---- the parallel path ---------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def many(tmp_path_factory) -> Path:
+    rng = random.Random(44)
+    rulesets = [p.ruleset for p in presets().values()]
+    bodies: list[Any] = [random_game(rulesets[i % 4], rng, game_types=True) for i in range(150)]
+    bodies[40] = bodies[40] | {"play": bodies[40]["play"][::-1]}  # invalid
+    bodies[77] = {"dealer": "x"}  # malformed
+    path = tmp_path_factory.mktemp("many") / "many.jsonl"
+    write_lines(path, bodies)
+    with path.open("a") as file:
+        file.write("{broken\n")
+    return path
+
+
+def test_parallel_path_gives_the_same_results_in_order(capsys, monkeypatch, many):
+    pools = []
+    real = cli.ProcessPoolExecutor
+
+    def counted(*args: Any, **kwargs: Any):
+        pools.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "ProcessPoolExecutor", counted)
+    serial = run(capsys, "--json", "--jobs", "1", many)
+    assert not pools
+    parallel = run(capsys, "--json", "--jobs", "2", "--parallel-from", "10", many)
+    assert pools == [(2,)]
+    assert parallel == serial
+    assert serial[0] == 2
+    results = json.loads(serial[1])["files"][0]["results"]
+    assert len(results) == 151
+    assert results[40]["valid"] is False and results[77]["index"] == 77
+    assert results[150]["line"] == 151
+    # the readable report alike
+    assert run(capsys, "--parallel-from", "10", many) == run(capsys, "--jobs", "1", many)
+    # by default, many games go to two workers
+    monkeypatch.setattr(cli, "PARALLEL_FROM", 100)
+    pools.clear()
+    assert cli.main(["--json", str(many)]) == 2
+    capsys.readouterr()
+    assert pools == [(2,)]
+
+
+# ---- progress ------------------------------------------------------------------------------
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal_and_for_many_games():
+    bar = Terminal()
+    progress = cli.Progress(cli.PROGRESS_FROM, bar)
+    for _ in range(cli.PROGRESS_FROM):
+        progress.update()
+    progress.close()
+    assert f"{cli.PROGRESS_FROM}/{cli.PROGRESS_FROM} games" in bar.getvalue()
+    assert bar.getvalue().endswith("\r")
+    for stream, total in ((io.StringIO(), cli.PROGRESS_FROM), (Terminal(), 3)):
+        progress = cli.Progress(total, stream)
+        for _ in range(total):
+            progress.update()
+        progress.close()
+        assert stream.getvalue() == ""
+
+
+def test_readme_report_is_what_the_command_prints(capsys, monkeypatch):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- cli-report:start -->\n```text\n(.*?)```", readme, re.S)
+    assert block, "README lost its doko-check report"
+    monkeypatch.chdir(ROOT)
+    code, out, _ = run(capsys, "examples/evening.jsonl")
+    assert out + f"exit status {code}\n" == block.group(1)
