@@ -7,19 +7,22 @@ The spec is the one the app serves (GET /openapi.yaml), so the file and the rout
 tested as one.
 
 One check is ours instead of schemathesis's ``positive_data_acceptance``: a request the
-schema allows may still be refused where the schema cannot say what is allowed, which
-is the ruleset (a preset id is any string in the schema; options are an open object
-whose names, types and combinations the service checks). A schema-valid check request
-is answered 200, or 400 with every error under ``/ruleset``.
+schema allows may still be refused where the schema cannot say what is allowed: the
+ruleset's options (an open object whose names, types and combinations the service
+checks) and numbers such as 3.0 where an integer goes. A schema-valid check request is
+answered 200, or 400 with every error under ``/ruleset`` or such a number. In a batch,
+a malformed transcript is an error entry of a 200 answer (documented), not a refusal.
 
 The runs are bounded (examples per route below) and seeded, so a failure reproduces.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import schemathesis
+import yaml
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import (
     negative_data_rejection,
@@ -27,17 +30,28 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from service import create_app
+from service.rules.rulesets import presets
 
 # Per route and phase; the coverage phase adds its own boundary cases on top.
 EXAMPLES = 40
 SEED = 20260501
 
-app = create_app()
+APP = create_app()
 config = schemathesis.Config.from_dict({
     "seed": SEED,
     "generation": {"max-examples": EXAMPLES, "database": "none", "deterministic": True},
 })
-schema = schemathesis.openapi.from_wsgi("/openapi.yaml", app, config=config)
+schema = schemathesis.openapi.from_wsgi("/openapi.yaml", APP, config=config)
+
+
+@schemathesis.serializer("application/x-ndjson")
+def ndjson(ctx: Any, value: Any) -> bytes:
+    """A batch as NDJSON: the schema's string as it is (any value else as one JSON line)."""
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogatepass")
+    return json.dumps(value).encode()
 
 
 def refusals_only_for_the_ruleset(ctx, response, case) -> None:
@@ -76,9 +90,17 @@ def _judged_by_the_service(body: Any, error: dict[str, str]) -> bool:
           suppress_health_check=list(HealthCheck))
 def test_every_route_answers_as_documented(case):
     excluded = [positive_data_acceptance]
-    if case.operation.label == "POST /v1/games/check-batch" and isinstance(case.body, list):
-        # Documented: a malformed transcript in a batch is a BatchError entry of a 200
-        # answer, not a refusal; the response schema check still applies.
+    if case.operation.label == "POST /v1/games/check-batch" and (
+            isinstance(case.body, list) or case.media_type == "application/x-ndjson"):
+        # Documented: a malformed transcript in a batch (an array's element, an NDJSON
+        # line: any text is lines) is a BatchError entry of a 200 answer, not a refusal;
+        # the response schema check still applies.
         excluded.append(negative_data_rejection)
     case.call_and_validate(excluded_checks=excluded,
                            additional_checks=[refusals_only_for_the_ruleset])
+
+
+def test_the_spec_names_every_preset():
+    """The spec's PresetId lists exactly the presets (the generated requests use them)."""
+    spec = yaml.safe_load(APP.test_client().get("/openapi.yaml").get_data(as_text=True))
+    assert sorted(spec["components"]["schemas"]["PresetId"]["enum"]) == sorted(presets())

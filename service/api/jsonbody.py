@@ -13,8 +13,9 @@ that points at the place:
   more than 4300 digits: what the parser refuses.
 
 A body is UTF-8 (UTF-16 and UTF-32 are recognised as ``json.loads`` does), decoded
-strictly. The checks cost a few microseconds per object on the happy path; locating a
-defect walks the document only when there is one.
+strictly. On the happy path the checks cost about a microsecond per object (some 40 µs
+for a full game, next to about a millisecond for checking it); the document is walked
+only to locate a defect, or where the text has a surrogate escape (``\ud83c\udca1``).
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ def loads(body: bytes | str) -> Any:
         raise Problem(400, "The request body holds a lone surrogate, which is no Unicode "
                       "character.",
                       [{"pointer": pointer, "message": message}])
-    if duplicated:
+    if duplicated:  # the first met walking from the top: outer objects before inner ones
         pointer, obj = next((p, v) for p, v in _walk(data) if type(v) is _Duplicated)
         key = obj.duplicate
         at = f"{pointer}/{pointer_token(key)}"

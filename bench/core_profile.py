@@ -1,0 +1,80 @@
+"""Where a core check spends its time: each phase of one game, in µs per game.
+
+    .venv/bin/python bench/core_profile.py [--games N] [--seed S]
+
+Times the phases of service.rules.check.check on random legal normal games under ddv,
+each phase over all games, best of five (process time): reading the transcript data,
+the deal, the reservation round and game set-up, the game state, the replay of the
+events, the scoring, and what check adds around them (the result).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from service.rules.check import check
+from service.rules.deal import read_deal
+from service.rules.game import GameState
+from service.rules.random_game import random_game
+from service.rules.rulesets import resolve
+from service.rules.scoring import outcome
+from service.rules.setup import game_setup
+from service.rules.transcript import from_dict
+
+
+def best_of(runs: int, work: Callable[[], object]) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        started = time.process_time()
+        work()
+        best = min(best, time.process_time() - started)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    ruleset = resolve("ddv")
+    rng = random.Random(args.seed)
+    data = [random_game(ruleset, rng) for _ in range(args.games)]
+    transcripts = [from_dict(d, ruleset) for d in data]
+    deals = [read_deal(t.dealer, t.hands, ruleset.with_nines)[0] for t in transcripts]
+    setups = [game_setup(t, d)[0] for t, d in zip(transcripts, deals, strict=True)]
+    states = []
+    for t, d, s in zip(transcripts, deals, setups, strict=True):
+        state = GameState(ruleset, d, s)
+        state.play(t.play)
+        states.append(state)
+
+    def replayed() -> None:
+        for t, d, s in zip(transcripts, deals, setups, strict=True):
+            GameState(ruleset, d, s).play(t.play)
+
+    phases = {
+        "transcript data -> Transcript (from_dict)":
+            lambda: [from_dict(d, ruleset) for d in data],
+        "deal (read_deal)":
+            lambda: [read_deal(t.dealer, t.hands, ruleset.with_nines) for t in transcripts],
+        "reservations and set-up (game_setup)":
+            lambda: [game_setup(t, d) for t, d in zip(transcripts, deals, strict=True)],
+        "game state (GameState())":
+            lambda: [GameState(ruleset, d, s) for d, s in zip(deals, setups, strict=True)],
+        "game state + replay of every event (play)": replayed,
+        "scoring (outcome)": lambda: [outcome(s) for s in states],
+        "whole check (check)": lambda: [check(t) for t in transcripts],
+        "whole check from data (check(from_dict()))":
+            lambda: [check(from_dict(d, ruleset)) for d in data],
+    }
+    for label, work in phases.items():
+        micros = best_of(5, work) * 1e6 / args.games
+        print(f"{micros:8.1f} µs  {label}")
+
+
+if __name__ == "__main__":
+    main()
