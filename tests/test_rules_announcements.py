@@ -30,7 +30,7 @@ TEAM_CALL = {RE: "re", CONTRA: "contra"}
 
 
 def judge(call, team, levels=(0, 0), late=(False, False), held=12):
-    clock = AnnouncementClock(DDV, 12)
+    clock = AnnouncementClock(DDV)
     return clock.judge(call, team, list(levels), list(late), held, 4 * (12 - held))
 
 

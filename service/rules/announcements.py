@@ -34,16 +34,14 @@ class Verdict:
 class AnnouncementClock:
     """Judges calls against one ruleset's deadlines, reply and skip rules."""
 
-    __slots__ = ("deadlines", "hand_clock", "hand_size", "reply", "reply_from_own", "shift",
-                 "skip")
+    __slots__ = ("deadlines", "hand_clock", "reply", "reply_from_own", "shift", "skip")
 
-    def __init__(self, ruleset: Ruleset, hand_size: int):
+    def __init__(self, ruleset: Ruleset):
         self.deadlines = ruleset.announcement_deadlines
         self.hand_clock = ruleset.announcement_clock == "hand"
         self.reply = ruleset.announcement_reply
         self.reply_from_own = ruleset.announcement_reply_from == "own_call"
         self.skip = ruleset.announcement_skip
-        self.hand_size = hand_size
         self.shift = 0  # tricks a marriage needed beyond the first to decide
 
     def _limit(self, level: int, extra_cards: int = 0) -> int:

@@ -86,7 +86,7 @@ class GameState:
         self.violations: list[Violation] = []
         self.revoke: Revoke | None = None
         self.overlong = False
-        self.clock = AnnouncementClock(ruleset, deal.hand_size)
+        self.clock = AnnouncementClock(ruleset)
         self.deciding_trick: int | None = None
         self.marriage_count = 0
         self._find_swine_holders()
