@@ -184,6 +184,8 @@ class GameState:
         attribute look-ups; everything unusual goes to a method of its own.
         """
         held, class_held, played_by = self.held, self.class_held, self.played_by
+        trick_seats, trick_cards = self.trick_seats, self.trick_cards  # emptied per trick
+        cls = self.cls
         for index, event in enumerate(events, start):
             seat, kind, text, card = event
             if kind != CARD:
@@ -191,14 +193,14 @@ class GameState:
                     self._push_call(index, event)
                 else:
                     self._push_show(index, event)
+                    cls = self.cls  # shown swines change the order
                 continue
-            if len(self.tricks) == self.n_tricks:
+            position = len(trick_cards)
+            if not position and len(self.tricks) == self.n_tricks:
                 self._card_after_end(index, seat)
                 continue
             if self.pending_show is not None:
                 self._settle_show(seat, card)
-            trick_cards = self.trick_cards
-            position = len(trick_cards)
             if seat != (self.leader + position) % 4:
                 self._out_of_turn(index, seat)
             if card is None:
@@ -208,7 +210,7 @@ class GameState:
                 if not position:
                     self.led = None
             else:
-                card_cls = self.cls[card]
+                card_cls = cls[card]
                 seat_classes = class_held[seat]
                 if not position:
                     self.led = card_cls
@@ -225,7 +227,7 @@ class GameState:
                                     f"seat {seat} played {NAMES[card]}, which it does not hold")
             if not position:
                 self.leader = seat
-            self.trick_seats.append(seat)
+            trick_seats.append(seat)
             trick_cards.append(card)
             played_by[seat] += 1
             self.on_table += 1
@@ -274,8 +276,8 @@ class GameState:
                                       swine_aces))
         self.tricks.append(trick)
         self.leader = winner
-        self.trick_seats = []
-        self.trick_cards = []
+        seats.clear()
+        cards.clear()
         if UNDECIDED in self.team_of:
             self._marriage_trick(trick)
 
