@@ -18,7 +18,8 @@ class Deal:
 
     def holders(self, card: int) -> tuple[int, ...]:
         """The seats holding ``card``, once per copy."""
-        return tuple(seat for seat, hand in enumerate(self.hands) for c in hand if c == card)
+        return tuple(seat for seat, hand in enumerate(self.hands)
+                     for _ in range(hand.count(card)))
 
     def double_club_queen(self) -> int | None:
         """The seat holding both ♣Q, if one does."""

@@ -50,8 +50,7 @@ class Offer:
     accept: bool
 
 
-@dataclass(frozen=True, slots=True)
-class GameDeclaration:
+class GameDeclaration(NamedTuple):
     """The ``game`` the transcript says was played."""
 
     type: str  # normal, marriage, poverty, solo, redeal
@@ -66,8 +65,9 @@ class GameDeclaration:
     trumps_returned: int | bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Transcript:
+class Transcript(NamedTuple):
+    """A whole transcript, as the core reads it (a named tuple: one is built per request)."""
+
     ruleset: Ruleset
     dealer: int
     hands: tuple[tuple[str, ...], ...]
