@@ -16,13 +16,13 @@ import time
 from collections.abc import Callable
 
 from service.rules.check import check
-from service.rules.deal import read_deal
+from service.rules.deal import Deal, read_deal
 from service.rules.game import GameState
 from service.rules.random_game import random_game
 from service.rules.rulesets import resolve
 from service.rules.scoring import outcome
-from service.rules.setup import game_setup
-from service.rules.transcript import from_dict
+from service.rules.setup import Setup, game_setup
+from service.rules.transcript import Transcript, from_dict
 
 
 def best_of(runs: int, work: Callable[[], object]) -> float:
@@ -52,24 +52,30 @@ def main() -> None:
         state.play(t.play)
         states.append(state)
 
-    def replayed() -> None:
-        for t, d, s in zip(transcripts, deals, setups, strict=True):
-            GameState(ruleset, d, s).play(t.play)
+    def each(work: Callable[..., object], items: list[tuple]) -> Callable[[], None]:
+        """Runs ``work`` over the items, keeping no result (as a server keeps none)."""
+        def run() -> None:
+            for item in items:
+                work(*item)
+        return run
 
+    def replay(transcript: Transcript, deal: Deal, setup: Setup) -> None:
+        GameState(ruleset, deal, setup).play(transcript.play)
+
+    rows = list(zip(transcripts, deals, setups, strict=True))
     phases = {
         "transcript data -> Transcript (from_dict)":
-            lambda: [from_dict(d, ruleset) for d in data],
+            each(from_dict, [(d, ruleset) for d in data]),
         "deal (read_deal)":
-            lambda: [read_deal(t.dealer, t.hands, ruleset.with_nines) for t in transcripts],
+            each(read_deal, [(t.dealer, t.hands, ruleset.with_nines) for t in transcripts]),
         "reservations and set-up (game_setup)":
-            lambda: [game_setup(t, d) for t, d in zip(transcripts, deals, strict=True)],
-        "game state (GameState())":
-            lambda: [GameState(ruleset, d, s) for d, s in zip(deals, setups, strict=True)],
-        "game state + replay of every event (play)": replayed,
-        "scoring (outcome)": lambda: [outcome(s) for s in states],
-        "whole check (check)": lambda: [check(t) for t in transcripts],
+            each(game_setup, [(t, d) for t, d, _ in rows]),
+        "game state (GameState())": each(GameState, [(ruleset, d, s) for _, d, s in rows]),
+        "game state + replay of every event (play)": each(replay, rows),
+        "scoring (outcome)": each(outcome, [(s,) for s in states]),
+        "whole check (check)": each(check, [(t,) for t in transcripts]),
         "whole check from data (check(from_dict()))":
-            lambda: [check(from_dict(d, ruleset)) for d in data],
+            each(lambda d: check(from_dict(d, ruleset)), [(d,) for d in data]),
     }
     for label, work in phases.items():
         micros = best_of(5, work) * 1e6 / args.games
