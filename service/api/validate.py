@@ -89,10 +89,11 @@ def play_errors(events: Any) -> Errors | None:
         return [at_most(MAX_EVENTS)]
     errors: dict[int, Errors] = {}
     for index, event in enumerate(events):
-        # Fast path: a well-formed card event.
-        if (type(event) is dict and len(event) == 2 and is_seat(event.get("seat"))
-                and type(event.get("card")) is str):
-            continue
+        # Fast path: a well-formed card event (is_seat inlined: this runs ~50 times a game).
+        if type(event) is dict and len(event) == 2:
+            seat = event.get("seat")
+            if type(seat) is int and 0 <= seat < SEATS and type(event.get("card")) is str:
+                continue
         found = _event_errors(event)
         if found:
             errors[index] = found
