@@ -19,7 +19,7 @@ from .announcements import (
     AnnouncementClock,
     level_call,
 )
-from .cards import ACE, KING, N_CODES, NAMES, NINE, POINTS, code
+from .cards import ACE, CQ, KING, N_CODES, NAMES, NINE, POINTS, code
 from .deal import Deal
 from .options import Ruleset
 from .ranking import COLOUR_SOLO_SUIT, TRUMP, Order, order_for
@@ -33,11 +33,14 @@ SUIT_TRICK = {0: "club", 1: "spade", 2: "heart"}
 
 @dataclass(frozen=True, slots=True)
 class Revoke:
-    """The first failure to follow suit, and the calls made before it."""
+    """The first failure to follow suit, the calls made before it, and whether it was
+    known by then that one seat plays alone (DDV 4.4.3 b, 4.4.5: until then a silent or
+    undecided marriage counts as a normal game for penalties)."""
 
     index: int
     seat: int
     levels: tuple[int, int]
+    alone_known: bool
 
 
 class GameState:
@@ -256,7 +259,16 @@ class GameState:
                         f"seat {seat} played {NAMES[card]} on a {CLASS_NAMES[led]} lead while "
                         f"holding {CLASS_NAMES[led]} {NAMES[example]}")
         if self.revoke is None:
-            self.revoke = Revoke(index, seat, (self.levels[0], self.levels[1]))
+            self.revoke = Revoke(index, seat, (self.levels[0], self.levels[1]),
+                                 self._alone_known())
+
+    def _alone_known(self) -> bool:
+        """Whether the table knows that one seat plays alone: a solo, a marriage decided
+        alone, or a silent marriage once the bride has played both ♣Q."""
+        setup = self.setup
+        if setup.type == "silent_marriage":
+            return self.held[setup.declarer][CQ] == 0
+        return self.alone
 
     def _close_trick(self) -> None:
         order = self.last_order if len(self.tricks) == self.n_tricks - 1 else self.order

@@ -240,7 +240,7 @@ def _ddv_revoke(state: GameState) -> Score:
     penalty = 12 + 3 * bids
     scores = [0, 0, 0, 0]
     scores[revoke.seat] = -penalty
-    if state.alone and offender_team == CONTRA:
+    if revoke.alone_known and offender_team == CONTRA:
         scores[team_of.index(RE)] = penalty  # 9.4.4: the other two opponents get nothing
     else:
         for seat in range(4):

@@ -1,0 +1,47 @@
+"""The DDV penalty for a revoke in a silent marriage (TSR 4.4.5, 9.4.3, 9.4.4).
+
+TSR 4.4.5: "Eine evtl. Strafpunkteverteilung erfolgt solange wie beim Normalspiel, bis
+entschieden ist, dass ein Solo gespielt wird (Legen der zweiten Kreuz Dame)." Before the
+bride's second ♣Q a revoke by an opponent costs him 12 and gives the three others 4 each
+(9.4.3); after it the soloist gets the 12 and the other two nothing (9.4.4).
+"""
+
+from __future__ import annotations
+
+from service.rules.check import replay
+from service.rules.rulesets import resolve
+from service.rules.scoring import outcome
+from service.rules.transcript import from_dict
+
+HANDS = [
+    ["CQ", "CQ", "SQ", "SQ", "HQ", "HQ", "DQ", "DQ", "CJ", "CJ", "SJ", "SJ"],
+    ["HJ", "HJ", "DJ", "DJ", "DA", "DA", "D10", "D10", "DK", "DK", "D9", "D9"],
+    ["H10", "H10", "CA", "CA", "C10", "C10", "CK", "CK", "C9", "C9", "SA", "SA"],
+    ["S10", "S10", "SK", "SK", "S9", "S9", "HA", "HA", "HK", "HK", "H9", "H9"],
+]
+
+
+def _state(cards: list[tuple[int, str]]):
+    data = {"ruleset": "ddv", "dealer": 3, "hands": HANDS, "game": {"type": "normal"},
+            "reservations": [{"seat": s, "reservation": "healthy"} for s in range(4)],
+            "play": [{"seat": s, "card": c} for s, c in cards]}
+    state, _, notes = replay(from_dict(data, resolve("ddv")))
+    assert [n.code for n in notes] == ["silent_marriage"]
+    return state
+
+
+def test_revoke_before_the_second_club_queen_is_penalised_as_in_a_normal_game():
+    """TSR 4.4.5 and 9.4.3: seat 2 plays ♣A on the bride's ♣Q while holding the ♥10."""
+    state = _state([(0, "CQ"), (1, "HJ"), (2, "CA"), (3, "S9")])
+    assert state.revoke is not None and not state.revoke.alone_known
+    assert outcome(state).score.scores == (4, 4, -12, 4)
+
+
+def test_revoke_after_the_second_club_queen_is_penalised_as_in_a_solo():
+    """TSR 4.4.5 and 9.4.4: the bride has shown both ♣Q; seat 3 plays ♥A on a spade
+    lead while holding ♠10: 12 to the soloist, nothing to the other two."""
+    state = _state([(0, "CQ"), (1, "HJ"), (2, "H10"), (3, "S9"),
+                    (2, "H10"), (3, "S9"), (0, "CQ"), (1, "HJ"),
+                    (2, "SA"), (3, "HA"), (0, "SQ"), (1, "DA")])
+    assert state.revoke is not None and state.revoke.alone_known
+    assert outcome(state).score.scores == (12, 0, 0, -12)
