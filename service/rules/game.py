@@ -309,7 +309,8 @@ class GameState:
             if self.marriage_count == rule.nth:
                 self._decide_marriage(number, trick.winner)
                 return
-        if number >= self.ruleset.marriage_deciding_tricks:
+        # The last trick decides at the latest, whatever the ruleset's limit.
+        if number >= min(self.ruleset.marriage_deciding_tricks, self.n_tricks):
             self._decide_marriage(number, None)
 
     def _decide_marriage(self, number: int, partner: int | None) -> None:
