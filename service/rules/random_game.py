@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import CQ, NAMES, pack_codes
+from .cards import BY_NAME, CQ, NAMES, pack_codes
 from .deal import read_deal
 from .game import GameState
 from .options import Ruleset
@@ -53,7 +53,7 @@ def _choose_game(ruleset: Ruleset, rng: random.Random, dealer: int, hands: list[
         return reservations, {"type": "marriage", "declarer": bride,
                               "partner_rule": {"trick": trick, "nth": nth}}
     if ruleset.poverty == "pass" and not brides:
-        poor = [s for s in asking if trump_count(tuple(_codes(hands[s])))
+        poor = [s for s in asking if trump_count(_codes(hands[s]))
                 <= ruleset.poverty_max_trumps]
         if poor:
             return _poverty(ruleset, rng, reservations, asking, poor[0], hands)
@@ -61,17 +61,17 @@ def _choose_game(ruleset: Ruleset, rng: random.Random, dealer: int, hands: list[
 
 
 def _codes(hand: list[str]) -> list[int]:
-    return [NAMES.index(c) for c in hand]
+    return [BY_NAME[c] for c in hand]
 
 
 def _poverty(ruleset: Ruleset, rng: random.Random, reservations: list[dict[str, Any]],
              asking: list[int], poor: int, hands: list[list[str]]
              ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     reservations[asking.index(poor)] = {"seat": poor, "reservation": "poverty"}
-    cls = order_for("normal").cls
+    is_trump = order_for("normal").is_trump
     own = _codes(hands[poor])
-    trumps = [c for c in own if cls[c] == 4]
-    others = [c for c in own if cls[c] != 4]
+    trumps = [c for c in own if is_trump(c)]
+    others = [c for c in own if not is_trump(c)]
     rng.shuffle(others)
     passed = (trumps + others)[:3]
     partner = (poor + rng.randint(1, 3)) % 4
@@ -82,7 +82,7 @@ def _poverty(ruleset: Ruleset, rng: random.Random, reservations: list[dict[str, 
     game: dict[str, Any] = {"type": "poverty", "declarer": poor,
                             "passed": [NAMES[c] for c in passed], "offers": offers,
                             "partner": partner, "returned": [NAMES[c] for c in returned]}
-    back = sum(1 for c in returned if cls[c] == 4)
+    back = trump_count(returned)
     if ruleset.poverty_returned_trumps == "count":
         game["trumps_returned"] = back
     elif ruleset.poverty_returned_trumps == "whether":

@@ -9,10 +9,11 @@ hands after the exchange.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .announcements import CONTRA, LEVEL_OF, RE
-from .cards import CQ, DIAMONDS, KING, NINE, POINTS, RANK_OF, code, parse_card
+from .cards import CQ, DA, KING, NINE, POINTS, RANK_OF, parse_card
 from .deal import Deal
 from .options import Ruleset
 from .ranking import COLOUR_SOLO_SUIT, order_for
@@ -48,9 +49,10 @@ class Expected:
     reason: str = ""
 
 
-def trump_count(hand: tuple[int, ...]) -> int:
-    cls = order_for("normal").cls
-    return sum(1 for c in hand if cls[c] == 4)
+def trump_count(cards: Iterable[int]) -> int:
+    """How many of ``cards`` are trumps of the normal game (poverty counts these)."""
+    is_trump = order_for("normal").is_trump
+    return sum(1 for c in cards if is_trump(c))
 
 
 def _throw_entitled(reason: str | None, hand: tuple[int, ...], ruleset: Ruleset) -> bool:
@@ -63,11 +65,10 @@ def _throw_entitled(reason: str | None, hand: tuple[int, ...], ruleset: Ruleset)
         return kings >= min_kings
     if reason == "nines_kings":
         return nines + kings >= min_both
-    order = order_for("normal")
-    trumps = [c for c in hand if order.cls[c] == 4]
     if reason == "fox_highest":  # FreeDoko 6.5.3: the ♦A is the highest trump held
-        fox = code(DIAMONDS, 0)
-        return bool(trumps) and max(trumps, key=order.power.__getitem__) == fox
+        order = order_for("normal")
+        trumps = [c for c in hand if order.is_trump(c)]
+        return bool(trumps) and max(trumps, key=order.power.__getitem__) == DA
     if reason == "richness":  # FreeDoko: a hand worth at least so many card points
         return sum(POINTS[c] for c in hand) >= min_points
     return False
@@ -290,7 +291,6 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
 
     declarer = _seat_or(game.declarer, first)
     hands = [list(h) for h in deal.hands]
-    order = order_for("normal")
     passed = [parse_card(c) for c in game.passed]
     returned = [parse_card(c) for c in game.returned]
     for name, cards in (("passed", passed), ("returned", returned)):
@@ -304,11 +304,10 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
     own = Counter(hands[declarer])
     if Counter(passed_cards) - own:
         report("/game/passed", declarer, f"seat {declarer} passed cards it does not hold")
-    trumps_held = [c for c in hands[declarer] if order.cls[c] == 4]
-    trumps_passed = [c for c in passed_cards if order.cls[c] == 4]
-    if len(trumps_passed) < min(3, len(trumps_held)):
+    trumps_held, trumps_passed = trump_count(hands[declarer]), trump_count(passed_cards)
+    if trumps_passed < min(3, trumps_held):
         report("/game/passed", declarer,
-               f"seat {declarer} passed {len(trumps_passed)} of its {len(trumps_held)} trumps; "
+               f"seat {declarer} passed {trumps_passed} of its {trumps_held} trumps; "
                "a poverty passes its trumps first")
     # Offers go clockwise from the declarer's left; the first to accept is the partner.
     partner = None
@@ -337,7 +336,7 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
         if Counter(returned_cards) - Counter(taken):
             report("/game/returned", partner,
                    f"seat {partner} returned cards it does not hold after taking the passed ones")
-        trumps_back = sum(1 for c in returned_cards if order.cls[c] == 4)
+        trumps_back = trump_count(returned_cards)
         _check_trumps_statement(game.trumps_returned, trumps_back, ruleset, partner, report)
         for card in passed_cards:
             if card in hands[declarer]:
