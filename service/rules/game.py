@@ -61,7 +61,6 @@ class GameState:
         self.team_of = list(setup.team_of)
         self.swines_shown = self.hyperswines_shown = False
         self._set_order()
-        self.cls = self.order.cls
         self.held = [[0] * N_CODES for _ in range(4)]
         self.class_held = [[0] * 5 for _ in range(4)]
         cls = self.cls
@@ -102,6 +101,7 @@ class GameState:
         hyper = self.hyper_card if self.hyperswines_shown else None
         self.order: Order = order_for(kind, dollen=ruleset.dollen, dollen_second_wins=second,
                                       swines=self.swines_shown, hyperswine=hyper)
+        self.cls = self.order.cls  # the classes to follow; swines do not change them
         self.last_order: Order = self.order
         if ruleset.dollen_last_trick_reversed:
             self.last_order = order_for(kind, dollen=ruleset.dollen,
@@ -436,5 +436,4 @@ class GameState:
         else:
             self.swines_shown = True
         self._set_order()
-        self.cls = self.order.cls
 
