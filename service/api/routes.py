@@ -90,7 +90,7 @@ def check_batch() -> Response:
     request.max_content_length = MAX_BATCH_BYTES  # before anything reads the body
     items: list[Item]
     if request.is_json:
-        data = parse_json(read_body())
+        data = read_json_body()
         if not isinstance(data, list):
             raise Problem(400, "The request body must be a JSON array of transcripts.",
                           [{"pointer": "", "message": "Must be an array."}])
