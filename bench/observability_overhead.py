@@ -49,10 +49,10 @@ def measure(rounds: int) -> None:
 
     from service import create_app
     from service.api import observability as obs
-    from service.api.schemas import TRANSCRIPT
     from service.rules.check import check
     from service.rules.random_game import random_game
     from service.rules.rulesets import presets
+    from service.rules.schemas import TRANSCRIPT
     from service.rules.transcript import from_dict
 
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - the access log's target

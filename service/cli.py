@@ -6,7 +6,7 @@ A FILE (``-`` for stdin) holds one transcript (a JSON object), a JSON array of t
 one per line (JSON Lines / NDJSON: by the extension ``.jsonl`` or ``.ndjson``, or by
 content when the whole file is not one JSON value but its first line is). Every
 transcript is checked exactly as ``POST /v1/games/check`` checks it (the same
-validation, core and rendering: :mod:`service.api.checking`).
+validation, core and rendering: :mod:`service.checking`).
 
 Output: a readable report per game (valid, or the violations with their JSON pointers;
 the score sheet; a claim that disagrees) and a summary; with ``--json``, one JSON
@@ -44,7 +44,7 @@ from typing import Any, NamedTuple, TextIO
 
 from marshmallow import ValidationError
 
-from service.api.checking import (
+from service.checking import (
     Item,
     Outcome,
     Summary,
@@ -54,8 +54,9 @@ from service.api.checking import (
     outcome,
     parse_json,
 )
-from service.api.problems import Problem, field_errors
-from service.api.schemas import TRANSCRIPT
+from service.checking.problem import Problem
+from service.rules.errors import field_errors
+from service.rules.schemas import TRANSCRIPT
 
 LINE_SUFFIXES = (".jsonl", ".ndjson")
 PARALLEL_FROM = 200  # games; fewer are checked in this process (a pool costs ~50 ms)
@@ -311,7 +312,7 @@ def ruleset_argument(text: str) -> Any:
     except ValidationError as error:
         found = field_errors(error.messages)
         raise argparse.ArgumentTypeError("; ".join(
-            f"{e['pointer'] + ': ' if e['pointer'] else ''}{e['message']}" for e in found)
+            f"{e.pointer + ': ' if e.pointer else ''}{e.message}" for e in found)
         ) from None
     return spec
 

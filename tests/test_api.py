@@ -293,7 +293,7 @@ def test_unexpected_errors_are_problems(app, client, monkeypatch, game):
     def broken(transcript):
         raise RuntimeError("core failure")
 
-    monkeypatch.setattr("service.api.checking.check", broken)
+    monkeypatch.setattr("service.checking.check", broken)
     body = problem_of(client.post("/v1/games/check", json=game), 500)
     assert "core failure" not in body["detail"]
 

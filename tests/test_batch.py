@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from service.api.checking import MAX_BATCH_BYTES, MAX_BATCH_GAMES
+from service.checking import MAX_BATCH_BYTES, MAX_BATCH_GAMES
 from service.rules.random_game import random_game
 from service.rules.rulesets import presets
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from service import MAX_BODY_BYTES
-from service.api.problems import MAX_ERRORS
+from service.rules.errors import MAX_ERRORS
 from service.rules.random_game import random_game
 from service.rules.rulesets import presets
 

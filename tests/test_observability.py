@@ -171,7 +171,7 @@ def test_request_id_is_generated_on_every_answer(client, monkeypatch, game):
         client.post("/v1/games/check", data=b" " * 300_000,
                     content_type="application/json"),  # 413
     ]
-    monkeypatch.setattr("service.api.checking.check", broken)
+    monkeypatch.setattr("service.checking.check", broken)
     answers.append(client.post("/v1/games/check", json=game))  # 500
     assert [a.status_code for a in answers] == [200, 200, 200, 404, 405, 400, 415, 413, 500]
     ids = [a.headers["X-Request-ID"] for a in answers]
@@ -183,7 +183,7 @@ def test_unexpected_errors_are_logged_with_the_request_id(client, monkeypatch, c
     def broken(transcript):
         raise RuntimeError("core failure")
 
-    monkeypatch.setattr("service.api.checking.check", broken)
+    monkeypatch.setattr("service.checking.check", broken)
     with caplog.at_level(logging.ERROR):
         response = client.post("/v1/games/check", json=game, headers={"X-Request-ID": "r-500"})
     assert response.status_code == 500

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from service.rules import preset_table
 from service.rules.options import CATALOGUE, Ruleset
-from service.rules.preset_table import markdown_table
 from service.rules.rulesets import presets, resolve
+from service.tools import preset_table
+from service.tools.preset_table import markdown_table
 
 PRESET_IDS = ("ddv", "freedoko", "mittwoch", "doko2026")
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -319,4 +319,4 @@ def test_readme_carries_the_current_table():
     between = text.split(START, 1)[1].split(END, 1)[0]
     assert between.strip("\n") == markdown_table().strip("\n"), (
         "README.md's preset table is stale: run "
-        "`python -m service.rules.preset_table --readme README.md`")
+        "`python -m service.tools.preset_table --readme README.md`")

@@ -161,7 +161,7 @@ def test_random_legal_games_are_valid_and_complete(game):
 def test_card_points_add_to_240(game):
     result = run(game.data)
     for trick in result.tricks:
-        assert trick.points == sum(POINTS[c] for c in trick.cards)
+        assert trick.points == sum(POINTS[BY_NAME[c]] for c in trick.cards)
     assert sum(t.points for t in result.tricks) == 240
     assert result.card_points["re"] + result.card_points["contra"] == 240
     re = set(result.game.re)

@@ -8,10 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request, send_file
 from werkzeug.exceptions import NotFound, RequestEntityTooLarge
 
-from service.rules.options import CATALOGUE
-from service.rules.rulesets import Preset, preset_values, presets
-
-from .checking import (
+from service.checking import (
     MAX_BATCH_BYTES,
     MAX_BATCH_GAMES,
     Item,
@@ -23,8 +20,11 @@ from .checking import (
     outcome,
     parse_json,
 )
+from service.checking.problem import Problem
+from service.rules.options import CATALOGUE
+from service.rules.rulesets import Preset, preset_values, presets
+
 from .observability import record_game
-from .problems import Problem
 
 # The service runs from its checkout; the contract lives at the repository root.
 OPENAPI_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"

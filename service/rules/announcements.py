@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .options import Ruleset
+from .vocabulary import TEAMS
 
 RE, CONTRA = 0, 1
-TEAM_NAMES = ("re", "contra")
+TEAM_NAMES = TEAMS
 LEVEL_OF = {"re": 1, "contra": 1, "no90": 2, "no60": 3, "no30": 4, "black": 5}
 BID_CALLS = ("no90", "no60", "no30", "black")  # level 2..5
 TEAM_CALL = ("re", "contra")  # the level-1 call of each team
-ALL_CALLS = ("re", "contra", "no90", "no60", "no30", "black")
 
 
 def level_call(team: int, level: int) -> str:

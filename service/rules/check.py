@@ -1,29 +1,41 @@
 """Checking a whole transcript: the deal, the reservations, every event, the score.
 
 One pass over the events; every defect is collected, none stops the replay.
+:func:`check` is the front door: transcript data in (validated by :func:`load`), a
+:class:`CheckResult` out, with cards and players by name.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from marshmallow import ValidationError
+
 from .announcements import CONTRA, RE, TEAM_NAMES
 from .cards import NAMES
+from .context import GameContext
 from .deal import read_deal
+from .errors import FieldError, TranscriptError, field_errors
 from .game import GameState
+from .options import CATALOGUE, Ruleset
 from .result import (
     CheckResult,
     ClaimCheck,
     ClaimDifference,
     GameInfo,
     LegalActions,
+    Note,
+    PlayedTrick,
     Score,
+    ScoreItem,
     SeatAnnouncements,
     Violation,
 )
+from .rulesets import digest, resolve
+from .schemas import TRANSCRIPT
 from .scoring import outcome
 from .setup import game_setup
-from .transcript import Transcript
+from .transcript import Transcript, from_dict
 
 
 def replay(transcript: Transcript) -> tuple[GameState, list, list]:
@@ -37,11 +49,15 @@ def replay(transcript: Transcript) -> tuple[GameState, list, list]:
     return state, violations, notes
 
 
-def legal_actions(state: GameState) -> LegalActions:
+def state_actions(state: GameState, players: tuple[str, ...] | None = None) -> LegalActions:
+    """What may legally happen next: the seat to play with its legal cards, and the
+    calls each seat may make now."""
     seat = state.to_play
     cards = tuple(NAMES[c] for c in state.legal_cards(seat)) if seat is not None else ()
-    calls = tuple(SeatAnnouncements(s, tuple(state.legal_calls(s))) for s in range(4))
-    return LegalActions(seat, cards, calls)
+    calls = tuple(SeatAnnouncements(s, tuple(state.legal_calls(s)),
+                                    players[s] if players else None) for s in range(4))
+    name = players[seat] if players and seat is not None else None
+    return LegalActions(seat, cards, calls, name)
 
 
 def _game_info(state: GameState) -> GameInfo:
@@ -88,19 +104,75 @@ def _marriage_claim(transcript: Transcript, state: GameState, info: GameInfo) ->
                       f"the partner is not seat {claimed}: {found}")]
 
 
-def check(transcript: Transcript) -> CheckResult:
-    state, violations, notes = replay(transcript)
+def _played_tricks(state: GameState) -> tuple[PlayedTrick, ...]:
+    """The tricks with their cards by name; an unknown card as it was written."""
+    unknown = state.unknown_texts
+    tricks = []
+    for number, t in enumerate(state.tricks):
+        if None in t.cards:
+            cards = tuple(unknown[(number, i)] if c is None else NAMES[c]
+                          for i, c in enumerate(t.cards))
+        else:
+            cards = tuple([NAMES[c] for c in t.cards])  # type: ignore[index]
+        tricks.append(PlayedTrick(t.leader, cards, t.winner, t.points))
+    return tuple(tricks)
+
+
+def _duty_solo(transcript: Transcript, context: GameContext) -> list[Violation]:
+    """DDV TSR 4.3.1: a solo by a player who still owes a duty solo is the duty solo; one
+    who has played it plays lust solos."""
+    game = transcript.game
+    owed = context.duty_solo_owed
+    if game.type != "solo" or owed is None or owed == game.duty:
+        return []
+    if owed:
+        message = (f"seat {game.declarer} still owes a duty solo, so this solo is the duty "
+                   "solo: set duty to true")
+    else:
+        message = (f"seat {game.declarer} owes no duty solo, so this solo is a lust solo: "
+                   "set duty to false")
+    return [Violation("game_declaration", "/game/duty", game.declarer, message)]
+
+
+def _with_bock(score: Score, bock: int, winner: str | None) -> Score:
+    """The game value and scores multiplied by the bock factor; a penalty that replaced
+    the game (fixed points) is not multiplied."""
+    if bock == 1 or any(i.code == "revoke_penalty" for i in score.items):
+        return score
+    item = ScoreItem("bock", "contra" if winner == "contra" else "re", 0, factor=bock)
+    s = score.scores
+    return Score((*score.items, item), score.multiplier * bock, score.value * bock,
+                 (s[0] * bock, s[1] * bock, s[2] * bock, s[3] * bock))
+
+
+def _sitting_option_notes(spec: Any) -> list[Note]:
+    """A custom ruleset that sets a sitting-level option gets a note: a single game
+    cannot apply it (a sitting does)."""
+    if not isinstance(spec, dict):
+        return []
+    return [Note("round_option", None,
+                 f"the option {name} applies to a sitting (POST /v1/sittings/check), not to "
+                 "one game; it was not used here")
+            for name in spec.get("options") or ()
+            if CATALOGUE.get(name, {}).get("level") == "sitting"]
+
+
+def check_transcript(transcript: Transcript, notes: list[Note] | None = None) -> CheckResult:
+    """The checked game of a transcript already read by :func:`load`."""
+    state, violations, setup_notes = replay(transcript)
+    notes = (notes or []) + setup_notes
     violations += state.violations
     info = _game_info(state)
     violations += _marriage_claim(transcript, state, info)
+    violations += _duty_solo(transcript, transcript.context)
     complete = state.finished
     winner = score = card_points = None
     if state.setup.type == "redeal":
         score = Score((), 1, 0, (0, 0, 0, 0))
     elif complete:
         result = outcome(state)
-        score = result.score
         winner = TEAM_NAMES[result.winner] if result.winner is not None else None
+        score = _with_bock(result.score, transcript.context.bock, winner)
         card_points = {"re": result.card_points[0], "contra": result.card_points[1]}
     valid = not violations
     claimed = None
@@ -118,12 +190,64 @@ def check(transcript: Transcript) -> CheckResult:
         violations=tuple(violations),
         notes=tuple(notes),
         game=info,
-        tricks=tuple(state.tricks),
+        tricks=_played_tricks(state),
         announcements=tuple(state.calls),
         card_points=card_points,
         winner=winner,
         score=score,
         claimed=claimed,
-        legal_actions=None if complete else legal_actions(state),
-        unknown_cards=state.unknown_texts or None,
+        legal_actions=None if complete else state_actions(state, transcript.players),
+        players=transcript.players,
+        id=transcript.id,
+        ruleset_digest=digest(transcript.ruleset),
     )
+
+
+def load(data: Any, ruleset: str | dict[str, Any] | Ruleset | None = None) -> Transcript:
+    """A transcript from JSON-like data, validated; :class:`TranscriptError` lists every
+    field error by JSON pointer. ``ruleset``, where given, replaces the data's own."""
+    if not isinstance(data, dict):
+        raise TranscriptError([FieldError("", "Must be an object.")], what="request body")
+    if isinstance(ruleset, Ruleset):
+        loaded = _validated({**data, "ruleset": ruleset.id.split("+")[0]})
+        return from_dict(loaded, ruleset)
+    if ruleset is not None:
+        data = {**data, "ruleset": ruleset}
+    loaded = _validated(data)
+    return from_dict(loaded, loaded["ruleset"])
+
+
+def _validated(data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        loaded: dict[str, Any] = TRANSCRIPT.load(data)
+    except ValidationError as error:
+        found = field_errors(error.messages)
+        raise TranscriptError(found) from None
+    return loaded
+
+
+def check(data: Any, ruleset: str | dict[str, Any] | Ruleset | None = None) -> CheckResult:
+    """Check one game: transcript data (a dict as in the JSON contract) or a
+    :class:`Transcript`. ``ruleset`` (a preset id, ``{"preset", "options"}`` or a
+    :class:`Ruleset`) replaces the data's own where given.
+
+    Raises :class:`TranscriptError` if the data is malformed; a game that breaks the
+    rules is no error but a result with ``valid`` false and its violations.
+    """
+    if isinstance(data, Transcript):
+        if ruleset is not None:
+            data = data._replace(ruleset=ruleset if isinstance(ruleset, Ruleset)
+                                 else resolve(ruleset))
+        return check_transcript(data)
+    transcript = load(data, ruleset)
+    spec = ruleset if ruleset is not None else data.get("ruleset")
+    return check_transcript(transcript, _sitting_option_notes(spec))
+
+
+def legal_actions(data: Any, ruleset: str | dict[str, Any] | Ruleset | None = None
+                  ) -> LegalActions:
+    """What may legally happen next in a partial transcript (the seat to play and its
+    cards, the calls each seat may make); after the last card, no seat and no cards."""
+    transcript = data if isinstance(data, Transcript) else load(data, ruleset)
+    state, _, _ = replay(transcript)
+    return state_actions(state, transcript.players)

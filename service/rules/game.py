@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .announcements import (
-    ALL_CALLS,
     CONTRA,
     LEVEL_OF,
     RE,
@@ -26,6 +25,7 @@ from .ranking import COLOUR_SOLO_SUIT, TRUMP, Order, order_for
 from .result import AnnouncementRecord, Trick, Violation
 from .setup import UNDECIDED, Setup
 from .transcript import ANNOUNCE, CARD, Event
+from .vocabulary import ANNOUNCEMENTS
 
 CLASS_NAMES = ("clubs", "spades", "hearts", "diamonds", "trump")
 SUIT_TRICK = {0: "club", 1: "spade", 2: "heart"}
@@ -167,7 +167,7 @@ class GameState:
         """The calls ``seat`` could make now without breaking a rule."""
         if self.finished:
             return []
-        return [call for call in (*ALL_CALLS, "re_or_contra")
+        return [call for call in ANNOUNCEMENTS
                 if self._judge_call(seat, call)[0] is None]
 
     # ---- pushing events --------------------------------------------------------------

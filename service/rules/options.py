@@ -11,11 +11,8 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
-SOLO_KINDS = (
-    "diamonds", "hearts", "spades", "clubs", "queens", "jacks", "kings",
-    "queens_jacks", "kings_jacks", "kings_queens", "koehler", "meatless",
-)
-CALLS = ("re", "contra", "no90", "no60", "no30", "black")
+from .vocabulary import MARRIAGE_TRICKS, SOLO_KINDS, THROW_REASONS
+
 SPECIAL_POINTS = (
     "against_club_queens", "doppelkopf", "fox_caught", "karlchen_last_trick",
     "karlchen_caught", "double_karlchen", "fox_last_trick", "double_fox_last_trick",
@@ -25,14 +22,15 @@ SWINES_TIMINGS = ("none", "before_play", "at_first_swine", "before_first_swine",
                   "second_after_fox_won")
 HYPERSWINES_TIMINGS = ("none", "before_play", "at_first_hyperswine")
 RESERVATION_KINDS = ("duty_solo", "lust_solo", "solo", "poverty", "marriage")
-MARRIAGE_TRICKS = ("any", "color", "trump", "club", "spade", "heart")
-THROW_REASONS = ("nines", "kings", "nines_kings", "fox_highest", "richness")
 GAME_KINDS_FOR_SPECIALS = ("normal", "diamonds_solo")
 
 
-def _opt(kind: str, meaning: str, *, choices: tuple[str, ...] = (), length: int = 0) -> Any:
+def _opt(kind: str, meaning: str, *, choices: tuple[str, ...] = (), length: int = 0,
+         level: str = "game") -> Any:
+    """An option's metadata; ``level`` "sitting" marks an option that only a list of
+    games can apply (rotation, duty solos, bock rounds), never a single check."""
     return field(metadata={"kind": kind, "meaning": meaning, "choices": choices,
-                           "length": length})
+                           "length": length, "level": level})
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,15 +143,15 @@ class Ruleset:
         choices=("ddv", "lost_as_black", "offender_loses_others_plus_5", "none"))
 
     # A sitting (several games); kept here so that one catalogue serves both
-    duty_solos_per_player: int = _opt("int", "Duty solos each player owes per duty_solo_period.")
+    duty_solos_per_player: int = _opt(
+        "int", "Duty solos each player owes per duty_solo_period.", level="sitting")
     duty_solo_period: str = _opt(
         "enum", "Duty solos are owed per round or over the whole sitting.",
-        choices=("round", "sitting"))
-    games_per_round: int = _opt("int", "Games in a round at a table of four.")
-    bock_rounds: bool = _opt("bool", "Bock rounds (doubled games) are played.")
+        choices=("round", "sitting"), level="sitting")
+    games_per_round: int = _opt("int", "Games in a round at a table of four.", level="sitting")
+    bock_rounds: bool = _opt("bool", "Bock rounds (doubled games) are played.", level="sitting")
     missed_duty_solo_penalty: int = _opt(
-        "int", "Points deducted for a duty solo not played in the round.")
-
+        "int", "Points deducted for a duty solo not played in the round.", level="sitting")
 
     def solo_rank(self, kind: str | None) -> int | None:
         """The rank of a solo kind in ``solos`` (0 is the highest), None if not allowed."""

@@ -5,13 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .codes import NOTES, VIOLATIONS
+from .vocabulary import PlayedType, SoloKind, Team
+
 
 @dataclass(frozen=True, slots=True)
 class Violation:
+    """A rule broken: its code (see :mod:`service.rules.codes`), where, by whom, and what."""
+
     code: str
-    pointer: str
+    pointer: str  # JSON pointer into the transcript: the offending element itself
     seat: int | None
     message: str
+
+    def __post_init__(self) -> None:
+        if self.code not in VIOLATIONS:
+            raise ValueError(f"unregistered violation code {self.code!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,23 +31,36 @@ class Note:
     seat: int | None
     message: str
 
+    def __post_init__(self) -> None:
+        if self.code not in NOTES:
+            raise ValueError(f"unregistered note code {self.code!r}")
+
 
 class Trick(NamedTuple):
-    """A trick as played: seats and card codes in play order (printed at the edges)."""
+    """A trick as the replay keeps it: seats and card codes in play order."""
 
     leader: int
     seats: tuple[int, ...]
-    cards: tuple[int | None, ...]  # None: an unknown card (see unknown_cards), which takes nothing
+    cards: tuple[int | None, ...]  # None: an unknown card, which takes nothing
     winner: int  # the seat
     winning_card: int  # -1 if every card was unknown
     points: int
     swine_aces: int  # how many of the trick's trump aces were swines (no fox)
 
 
+class PlayedTrick(NamedTuple):
+    """A trick as the result reports it: cards by name, in play order."""
+
+    leader: int
+    cards: tuple[str, ...]  # an unknown card as it was written
+    winner: int
+    points: int
+
+
 @dataclass(frozen=True, slots=True)
 class AnnouncementRecord:
     seat: int
-    team: str
+    team: Team
     call: str
     pointer: str
     implied: tuple[str, ...] = ()  # lower levels this call made at the same time
@@ -48,10 +70,11 @@ class ScoreItem(NamedTuple):
     """One line of the score sheet (a named tuple: several are made for every game)."""
 
     code: str
-    team: str
+    team: Team
     points: int
     trick: int | None = None  # 1-based, where the item comes from one trick
     seat: int | None = None  # where the item concerns one seat (a penalty)
+    factor: int | None = None  # a multiplier item (bock): the factor it applies
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +87,11 @@ class Score:
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    type: str  # normal, silent_marriage, marriage, poverty, solo, redeal
+    type: PlayedType
     re: tuple[int, ...]
     contra: tuple[int, ...]
     declarer: int | None = None
-    solo: str | None = None
+    solo: SoloKind | None = None
     partner: int | None = None
     deciding_trick: int | None = None
 
@@ -77,6 +100,7 @@ class GameInfo:
 class SeatAnnouncements:
     seat: int
     calls: tuple[str, ...]
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +110,7 @@ class LegalActions:
     seat: int | None  # the seat to play; None once all cards are played
     cards: tuple[str, ...]
     announcements: tuple[SeatAnnouncements, ...]
+    name: str | None = None  # the player to play, where the transcript names the players
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,17 +128,34 @@ class ClaimCheck:
 
 @dataclass(frozen=True, slots=True)
 class CheckResult:
+    """The checked game. Cards are named as written (``"CQ"``); seats are 0-3, and
+    ``players`` names them where the transcript did (:meth:`name` reads it)."""
+
     ruleset: str
     valid: bool
     complete: bool
     violations: tuple[Violation, ...]
     notes: tuple[Note, ...]
     game: GameInfo | None
-    tricks: tuple[Trick, ...]
+    tricks: tuple[PlayedTrick, ...]
     announcements: tuple[AnnouncementRecord, ...]
     card_points: dict[str, int] | None
-    winner: str | None
+    winner: Team | None
     score: Score | None
     claimed: ClaimCheck | None = None
     legal_actions: LegalActions | None = None
-    unknown_cards: dict[tuple[int, int], str] | None = None  # (trick, position) -> as written
+    players: tuple[str, ...] | None = None
+    id: Any = None  # the client's own reference, echoed
+    ruleset_digest: str = ""  # sha256 of the resolved option values: the verdict's rules
+
+    def name(self, seat: int | None) -> str | None:
+        """The player at ``seat``, where the transcript named the players."""
+        if seat is None or self.players is None:
+            return None
+        return self.players[seat]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The answer of ``POST /v1/games/check`` (the contract's JSON shape)."""
+        from .render import render  # the edge: notation printed here
+
+        return render(self)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from .errors import DokoError
 from .options import CATALOGUE, Ruleset
 
 
@@ -20,7 +23,9 @@ class OptionProblem:
     message: str
 
 
-class RulesetError(ValueError):
+class RulesetError(DokoError):
+    """A ruleset refused: every problem names the option it concerns."""
+
     def __init__(self, problems: list[OptionProblem]):
         super().__init__("; ".join(f"{p.option}: {p.message}" for p in problems))
         self.problems = problems
@@ -190,3 +195,12 @@ def resolve(spec: str | dict[str, Any]) -> Ruleset:
         return base
     values = preset_values(presets()[base.id]) | dict(overrides)
     return _build(f"{base.id}+custom", values)
+
+
+@cache
+def digest(ruleset: Ruleset) -> str:
+    """A digest of the resolved option values (not of the id): two rulesets with the same
+    digest judge every game alike, so an answer that names it can be reproduced."""
+    values = {name: getattr(ruleset, name) for name in CATALOGUE}
+    text = json.dumps(values, sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]

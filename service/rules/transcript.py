@@ -1,7 +1,7 @@
 """What a transcript says, in the core's terms, and the edge that reads it from JSON data.
 
-The HTTP layer has already checked the shape (types, required fields); this module
-turns the data into immutable values. Card strings stay as written next to their
+:func:`service.rules.load` has already checked the shape (types, required fields);
+this module turns the data into immutable values. Card strings stay as written next to their
 code, so that an unknown card is reported where it stands rather than refused.
 """
 
@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import BY_NAME
+from .context import NO_CONTEXT, GameContext
 from .options import Ruleset
+from .vocabulary import GameType, MarriageTrick, ReservationKind, SoloKind
 
 CARD, ANNOUNCE, SHOW = 0, 1, 2
 
@@ -31,8 +33,8 @@ class Event(NamedTuple):
 
 class Reservation(NamedTuple):
     seat: int
-    reservation: str  # healthy, solo, marriage, poverty, throw
-    solo: str | None = None
+    reservation: ReservationKind
+    solo: SoloKind | None = None
     duty: bool = False
     reason: str | None = None
     bid: str | None = None  # a soloist's call in the reservation round (bid_then_rank_then_seat)
@@ -40,7 +42,7 @@ class Reservation(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class PartnerRule:
-    trick: str = "any"
+    trick: MarriageTrick = "any"
     nth: int = 1
 
 
@@ -53,9 +55,9 @@ class Offer:
 class GameDeclaration(NamedTuple):
     """The ``game`` the transcript says was played."""
 
-    type: str  # normal, marriage, poverty, solo, redeal
+    type: GameType
     declarer: int | None = None
-    solo: str | None = None
+    solo: SoloKind | None = None
     duty: bool = False
     partner_rule: PartnerRule | None = None
     passed: tuple[str, ...] = ()
@@ -77,6 +79,8 @@ class Transcript(NamedTuple):
     players: tuple[str, ...] | None = None
     claimed: dict[str, Any] | None = None
     game_fields: frozenset[str] = frozenset()  # the fields the declared game spelled out
+    context: GameContext = NO_CONTEXT
+    id: Any = None  # the client's own reference, echoed in the answer
 
 
 def events_from_list(items: list[dict[str, Any]]) -> tuple[Event, ...]:
@@ -125,4 +129,12 @@ def from_dict(data: dict[str, Any], ruleset: Ruleset) -> Transcript:
         play=events_from_list(data.get("play", ())),
         players=tuple(data["players"]) if data.get("players") else None,
         claimed=data.get("claimed"),
+        context=_context(data.get("context")),
+        id=data.get("id"),
     )
+
+
+def _context(data: dict[str, Any] | None) -> GameContext:
+    if not data:
+        return NO_CONTEXT
+    return GameContext(bock=data.get("bock", 1), duty_solo_owed=data.get("duty_solo_owed"))

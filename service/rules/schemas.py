@@ -15,26 +15,26 @@ from typing import Any, ClassVar
 from marshmallow import Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import OneOf, Range
 
-from service.rules.options import CATALOGUE, MARRIAGE_TRICKS, SOLO_KINDS, Ruleset
-from service.rules.rulesets import RulesetError, resolve
-
-from . import validate as v
+from . import shapes as v
+from .context import MAX_BOCK
+from .options import CATALOGUE, Ruleset
+from .rulesets import RulesetError, resolve
+from .vocabulary import GAME_TYPES, MARRIAGE_TRICKS, SOLO_KINDS, TEAMS, GameType
 
 MAX_EXCHANGE = 12  # cards passed or returned in a poverty (three in every preset)
 MAX_OFFERS = 8
+MAX_ID = 200  # characters of a client's game id
 
-GAME_TYPES = ("normal", "marriage", "poverty", "solo", "redeal")
-TEAMS = ("re", "contra")
 
 # Per game type: the fields it may carry and those it must carry.
-GAME_FIELDS: dict[str, tuple[str, ...]] = {
+GAME_FIELDS: dict[GameType, tuple[str, ...]] = {
     "normal": (),
     "redeal": (),
     "marriage": ("declarer", "partner_rule", "partner"),
     "poverty": ("declarer", "passed", "offers", "partner", "returned", "trumps_returned"),
     "solo": ("declarer", "solo", "duty"),
 }
-GAME_REQUIRED: dict[str, tuple[str, ...]] = {
+GAME_REQUIRED: dict[GameType, tuple[str, ...]] = {
     "marriage": ("declarer",),
     "poverty": ("declarer",),
     "solo": ("declarer", "solo"),
@@ -215,7 +215,25 @@ class ClaimedSchema(ObjectSchema):
     valid = StrictBool()
 
 
+class ContextSchema(ObjectSchema):
+    bock = fields.Integer(strict=True, validate=Range(1, MAX_BOCK))
+    duty_solo_owed = StrictBool(allow_none=True)
+
+
+class ClientId(fields.Field):
+    """The client's own reference: a string of at most MAX_ID characters or an integer."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if (type(value) is str and 1 <= len(value) <= MAX_ID) or (
+                type(value) is int and abs(value) < 2**53):
+            return value
+        if type(value) is float:  # 3.0: numbers are read as written
+            raise ValidationError(v.NOT_INTEGER)
+        raise ValidationError(f"Must be a string of 1 to {MAX_ID} characters or an integer.")
+
+
 class TranscriptSchema(ObjectSchema):
+    id = ClientId()
     ruleset = RulesetField(required=True)
     players = Lean(v.players_errors)
     dealer = _seat(required=True)
@@ -224,6 +242,7 @@ class TranscriptSchema(ObjectSchema):
     game = fields.Nested(GameSchema)
     play = Lean(v.play_errors, required=True)
     claimed = fields.Nested(ClaimedSchema)
+    context = fields.Nested(ContextSchema)
 
 
 TRANSCRIPT = TranscriptSchema()

@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.options import CALLS, SOLO_KINDS, THROW_REASONS
+from .vocabulary import (
+    ANNOUNCEMENTS,
+    EVENT_KINDS,
+    RESERVATIONS,
+    SHOWINGS,
+    SOLO_BIDS,
+    SOLO_KINDS,
+    THROW_REASONS,
+)
 
 # Bounds that keep a request small; a real game stays far below each of them.
 MAX_EVENTS = 200  # 48 cards plus announcements and showings, with room for overlong games
@@ -24,12 +32,7 @@ MAX_NAME = 64
 MAX_OPTION_INT = 1000
 SEATS = 4
 
-ANNOUNCEMENTS = (*CALLS, "re_or_contra")
-SHOWINGS = ("swines", "hyperswines")
-EVENT_KINDS = ("card", "announce", "show")
 EVENT_FIELDS = frozenset(("seat", *EVENT_KINDS))
-RESERVATIONS = ("healthy", "solo", "marriage", "poverty", "throw")
-SOLO_BIDS = ("re", "no90", "no60", "no30", "black")
 PLAIN_RESERVATIONS = ("healthy", "marriage", "poverty")  # those that take no other field
 # Fields a reservation may carry only with one kind of reservation, and which it needs.
 RESERVATION_EXTRAS = {"solo": "solo", "duty": "solo", "bid": "solo", "reason": "throw"}

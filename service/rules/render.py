@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.cards import NAMES
-from service.rules.result import CheckResult, GameInfo, LegalActions, Score
+from .result import CheckResult, GameInfo, LegalActions, Score
+from .version import VERSION
 
 Names = tuple[str, ...] | None
 
@@ -49,6 +49,8 @@ def _score(score: Score | None, names: Names) -> dict[str, Any] | None:
             entry["trick"] = item.trick
         if item.seat is not None:
             entry |= _seated(item.seat, names)
+        if item.factor is not None:
+            entry["factor"] = item.factor
         items.append(entry)
     return {"items": items, "multiplier": score.multiplier, "value": score.value,
             "scores": score.scores}
@@ -63,24 +65,12 @@ def _legal_actions(actions: LegalActions, names: Names) -> dict[str, Any]:
     }
 
 
-def _tricks(result: CheckResult) -> list[dict[str, Any]]:
-    """The tricks with their cards in notation; an unknown card as it was written."""
-    unknown = result.unknown_cards or {}
-    tricks = []
-    for number, t in enumerate(result.tricks):
-        if None in t.cards:
-            cards = [unknown[(number, i)] if c is None else NAMES[c]
-                     for i, c in enumerate(t.cards)]
-        else:
-            cards = [NAMES[c] for c in t.cards]
-        tricks.append({"leader": t.leader, "cards": cards, "winner": t.winner,
-                       "points": t.points})
-    return tricks
-
-
-def render(result: CheckResult, names: Names) -> dict[str, Any]:
-    out: dict[str, Any] = {"valid": result.valid, "complete": result.complete,
-                           "ruleset": result.ruleset}
+def render(result: CheckResult) -> dict[str, Any]:
+    names = result.players
+    out: dict[str, Any] = {}
+    if result.id is not None:
+        out["id"] = result.id
+    out |= {"valid": result.valid, "complete": result.complete, "ruleset": result.ruleset}
     if names is not None:
         out["players"] = names
     out["violations"] = [
@@ -89,7 +79,8 @@ def render(result: CheckResult, names: Names) -> dict[str, Any]:
     out["notes"] = [{"code": x.code, **_seated(x.seat, names), "message": x.message}
                     for x in result.notes]
     out["game"] = _game(result.game)
-    out["tricks"] = _tricks(result)
+    out["tricks"] = [{"leader": t.leader, "cards": t.cards, "winner": t.winner,
+                      "points": t.points} for t in result.tricks]
     announcements = []
     for a in result.announcements:
         entry = {**_seated(a.seat, names), "team": a.team, "call": a.call, "pointer": a.pointer}
@@ -107,4 +98,6 @@ def render(result: CheckResult, names: Names) -> dict[str, Any]:
                             for d in result.claimed.differences]}
     if result.legal_actions is not None:
         out["legal_actions"] = _legal_actions(result.legal_actions, names)
+    out["service_version"] = VERSION
+    out["ruleset_digest"] = result.ruleset_digest
     return out

@@ -1,4 +1,4 @@
-"""One transcript from JSON to its answer, whichever way it comes in.
+"""The transport-neutral middle: one transcript from JSON to its answer, and batches.
 
 ``POST /v1/games/check``, every game of ``POST /v1/games/check-batch`` and the
 ``doko-check`` command all go through :func:`check_data` (validate, check, render), so
@@ -6,23 +6,19 @@ that the three answer alike. A malformed transcript raises :class:`Problem` with
 problem document the check route answers; a batch turns it into an error entry
 (:func:`check_item`) so that one bad transcript does not fail the others.
 
-Nothing here touches a request: the command runs it without a server.
+Nothing here touches a request or imports Flask: the command runs it without a server.
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from marshmallow import ValidationError
-
 from service.rules.check import check
+from service.rules.errors import TranscriptError
 from service.rules.result import CheckResult
-from service.rules.transcript import from_dict
 
 from . import jsonbody
-from .problems import MAX_ERRORS, Problem, field_errors, problem_body
-from .render import render
-from .schemas import TRANSCRIPT
+from .problem import Problem, problem_body
 
 # A batch: at most this many games, in a body of at most this many bytes (a full game
 # is 1-2 KB of JSON; the single check's limit is service.MAX_BODY_BYTES).
@@ -35,7 +31,7 @@ def parse_json(body: bytes | str) -> Any:
 
     Every body goes through here: the check route's (read_json_body), each line of an
     NDJSON batch, a JSON batch, and every file of the command. Strict
-    (:mod:`service.api.jsonbody`): a key twice in one object, a lone surrogate, NaN or
+    (:mod:`service.checking.jsonbody`): a key twice in one object, a lone surrogate, NaN or
     Infinity are refused too.
     """
     return jsonbody.loads(body)
@@ -55,21 +51,11 @@ def check_data(data: Any, ruleset: Any = None) -> Checked:
     if not isinstance(data, dict):
         raise Problem(400, "The request body must be a JSON object.",
                       [{"pointer": "", "message": "Must be an object."}])
-    if ruleset is not None:
-        data = {**data, "ruleset": ruleset}
     try:
-        loaded = TRANSCRIPT.load(data)
-    except ValidationError as error:
-        errors = field_errors(error.messages)
-        count = f"{len(errors)} field error" + ("s" if len(errors) != 1 else "")
-        if len(errors) > MAX_ERRORS:
-            # a body of 256 KiB can hold tens of thousands of errors; an answer need not
-            raise Problem(400, f"The transcript has {count}; the first {MAX_ERRORS} are "
-                          "listed.", errors[:MAX_ERRORS]) from None
-        raise Problem(400, f"The transcript has {count}.", errors) from None
-    result = check(from_dict(loaded, loaded["ruleset"]))
-    names = tuple(loaded["players"]) if "players" in loaded else None
-    return Checked(result, render(result, names))
+        result = check(data, ruleset)
+    except TranscriptError as error:
+        raise Problem.from_error(error) from None
+    return Checked(result, result.to_dict())
 
 
 # ---- batches ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The presets side by side, as a Markdown table generated from the preset files.
 
-``python -m service.rules.preset_table`` prints it; the README carries a copy between
+``python -m service.tools.preset_table`` prints it; the README carries a copy between
 the markers ``<!-- presets:start -->`` and ``<!-- presets:end -->`` (a test checks that
 the copy is current).
 """
@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .options import CATALOGUE
-from .rulesets import preset_values, presets
+from service.rules.options import CATALOGUE
+from service.rules.rulesets import preset_values, presets
 
 # The column order of the design notes; any further preset follows, by id.
 PREFERRED_ORDER = ("ddv", "freedoko", "mittwoch", "doko2026")

@@ -24,7 +24,9 @@ import json
 import re
 from typing import Any
 
-from .problems import Problem, pointer_token
+from service.rules.errors import pointer_token
+
+from .problem import Problem
 
 SURROGATE = re.compile("[\ud800-\udfff]")  # after parsing, a proper pair is one code point
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # "\ud800" … "\udfff" in the text

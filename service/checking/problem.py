@@ -1,0 +1,48 @@
+"""Problem documents (RFC 9457) as data: what a malformed request or batch entry gets.
+
+Transport-neutral: the HTTP layer answers them as ``application/problem+json``, a batch
+embeds one per malformed transcript, the command line prints them.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from service.rules.errors import TranscriptError
+
+
+class Problem(Exception):
+    """Raised to answer with a problem document."""
+
+    def __init__(self, status: int, detail: str, errors: list[dict[str, str]] | None = None):
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.errors = errors
+
+    @classmethod
+    def from_error(cls, error: TranscriptError) -> Problem:
+        """The 400 problem of a transcript the core could not read."""
+        return cls(400, error.detail, [e.as_dict() for e in error.errors])
+
+
+def status_phrase(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Error"
+
+
+def problem_body(status: int, detail: str,
+                 errors: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    """The problem document as data (a batch answer embeds one per malformed transcript)."""
+    body: dict[str, Any] = {
+        "type": "about:blank",
+        "title": status_phrase(status),
+        "status": status,
+        "detail": detail,
+    }
+    if errors is not None:
+        body["errors"] = errors
+    return body

@@ -1,0 +1,71 @@
+"""The Doppelkopf rules core: check a game, or play one move by move.
+
+    >>> from service import rules
+    >>> result = rules.check(transcript_data)          # the data's own ruleset
+    >>> result.valid, result.winner, result.score.scores
+
+Everything a caller needs is here: :func:`check` and :func:`load` for whole
+transcripts, :class:`Game` for an engine that pushes events one by one and asks for
+the legal actions, :func:`resolve` for rulesets, the result and error types, the
+vocabulary and the code registry. The core imports nothing from Flask.
+"""
+
+from __future__ import annotations
+
+from . import codes, vocabulary
+from .check import check, legal_actions, load
+from .context import GameContext
+from .errors import DokoError, FieldError, TranscriptError
+from .options import CATALOGUE, Ruleset
+from .play import Game, IllegalAction
+from .result import (
+    AnnouncementRecord,
+    CheckResult,
+    ClaimCheck,
+    ClaimDifference,
+    GameInfo,
+    LegalActions,
+    Note,
+    PlayedTrick,
+    Score,
+    ScoreItem,
+    SeatAnnouncements,
+    Violation,
+)
+from .rulesets import RulesetError, digest, presets, resolve
+from .transcript import Transcript
+from .version import VERSION
+
+__all__ = [
+    "CATALOGUE",
+    "VERSION",
+    "AnnouncementRecord",
+    "CheckResult",
+    "ClaimCheck",
+    "ClaimDifference",
+    "DokoError",
+    "FieldError",
+    "Game",
+    "GameContext",
+    "GameInfo",
+    "IllegalAction",
+    "LegalActions",
+    "Note",
+    "PlayedTrick",
+    "Ruleset",
+    "RulesetError",
+    "Score",
+    "ScoreItem",
+    "SeatAnnouncements",
+    "Transcript",
+    "TranscriptError",
+    "Violation",
+    "check",
+    "codes",
+    "digest",
+    "legal_actions",
+    "load",
+    "presets",
+    "resolve",
+    "vocabulary",
+]

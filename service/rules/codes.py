@@ -1,0 +1,194 @@
+"""Every code the service reports, with its meaning in English and German and its sources.
+
+Violations (``violations[].code``), notes (``notes[].code``) and score items
+(``score.items[].code``) are named by these codes and by no others: ``Violation`` and
+``Note`` refuse an unknown code when built, a test holds every score item to the
+registry, and ``openapi.yaml`` and the README list the codes from here (a test fails
+when they drift). ``GET /v1/codes`` serves the registry. Codes are added, never renamed
+or removed, within ``/v1``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+CodeKind = Literal["violation", "note", "score"]
+KINDS: tuple[CodeKind, ...] = ("violation", "note", "score")
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    code: str
+    kind: CodeKind
+    en: str
+    de: str
+    sources: tuple[str, ...] = ()
+
+
+def _v(code: str, en: str, de: str, *sources: str) -> Code:
+    return Code(code, "violation", en, de, sources)
+
+
+def _n(code: str, en: str, de: str, *sources: str) -> Code:
+    return Code(code, "note", en, de, sources)
+
+
+def _s(code: str, en: str, de: str, *sources: str) -> Code:
+    return Code(code, "score", en, de, sources)
+
+
+_CODES = (
+    # ---- violations: the deal ------------------------------------------------------------
+    _v("deal_card_count", "A hand holds the wrong number of cards.",
+       "Ein Blatt hat die falsche Kartenzahl.", "DDV TSR 3.3"),
+    _v("unknown_card", "A card that is not in this pack (cards are written suit C/S/H/D and "
+       "rank 9/10/J/Q/K/A, e.g. H10).",
+       "Eine Karte, die es in diesem Blatt nicht gibt (Farbe C/S/H/D, Wert 9/10/J/Q/K/A, "
+       "z. B. H10).", "DDV TSR 2.2"),
+    _v("card_too_often", "A card appears more than twice in the deal.",
+       "Eine Karte kommt öfter als zweimal vor.", "DDV TSR 2.2"),
+    # ---- the reservation round and the game declared ---------------------------------------
+    _v("reservation_order", "Reservations not said in asking order, one per seat from the "
+       "dealer's left.", "Vorbehalte nicht in Abfragereihenfolge (ab links vom Geber).",
+       "DDV TSR 4.1"),
+    _v("reservation_entitlement", "A reservation or game the player was not entitled to.",
+       "Ein Vorbehalt oder Spiel, zu dem der Spieler nicht berechtigt war.",
+       "DDV TSR 4.1", "DDV TSR 4.4"),
+    _v("reservation_priority", "The game played is not the one the reservations call for.",
+       "Gespielt wurde nicht das Spiel, das die Vorbehalte ergeben.", "DDV TSR 4.1"),
+    _v("game_declaration", "The declared game lacks a field it needs or contradicts the "
+       "sitting (a duty solo written as a lust solo).",
+       "Die Spielansage ist unvollständig oder widerspricht der Liste (Pflichtsolo als "
+       "Lustsolo).", "DDV TSR 4.2", "DDV TSR 4.3"),
+    _v("marriage_partner", "A marriage's partner rule is not allowed, or the partner named "
+       "is not the one the tricks found.",
+       "Unzulässige Hochzeitsregel oder falsch benannter Partner.", "DDV TSR 4.4"),
+    _v("poverty_exchange", "The poverty exchange broke a rule (cards passed or returned, "
+       "offers, the trumps stated).",
+       "Fehler beim Armutstausch (abgegebene oder zurückgegebene Karten, Angebote, "
+       "Trumpfansage).", "FreeDoko 6.4"),
+    # ---- the play --------------------------------------------------------------------------
+    _v("wrong_leader", "The first trick was led by the wrong seat.",
+       "Falscher Spieler hat zum ersten Stich ausgespielt.", "DDV TSR 5.1"),
+    _v("turn_order", "A card played out of turn.", "Karte außer der Reihe gespielt.",
+       "DDV TSR 5.3"),
+    _v("card_not_in_hand", "A card played that the seat does not hold.",
+       "Karte gespielt, die der Spieler nicht hält.", "DDV TSR 5.2"),
+    _v("follow_suit", "Failed to follow suit (trump is its own suit) while able to.",
+       "Nicht bedient, obwohl möglich (Trumpf ist eine eigene Farbe).",
+       "DDV TSR 5.2", "DDV TSR 9.4.3"),
+    _v("overlong_game", "Cards played after the last trick, or after a redeal.",
+       "Karten nach dem letzten Stich oder nach einem Neugeben gespielt.", "DDV TSR 5.3"),
+    # ---- announcements and showings --------------------------------------------------------
+    _v("announcement_too_late", "An announcement after its deadline.",
+       "An- oder Absage nach ihrem spätesten Zeitpunkt.", "DDV TSR 6.2", "DDV TSR 6.3"),
+    _v("announcement_too_early", "An announcement before the marriage's partner is decided.",
+       "Ansage, bevor die Hochzeit geklärt ist.", "DDV TSR 4.4.4"),
+    _v("announcement_wrong_team", "A call of the other team (re by contra, contra by re).",
+       "Ansage der anderen Partei.", "DDV TSR 6.1"),
+    _v("announcement_not_raising", "A call at or below the level the team has already said.",
+       "Ansage, die die bisherige der Partei nicht erhöht.", "DDV TSR 6.3"),
+    _v("announcement_not_allowed", "A call this ruleset or this moment does not allow.",
+       "Eine Ansage, die dieses Regelwerk oder dieser Zeitpunkt nicht kennt.",
+       "DDV TSR 6.1"),
+    _v("show_not_allowed", "Swines or hyperswines shown where they do not exist.",
+       "Schweine oder Superschweine gezeigt, wo es sie nicht gibt.", "FreeDoko 8"),
+    _v("swines_entitlement", "Swines or hyperswines shown without holding both cards.",
+       "Schweine gezeigt, ohne beide Karten zu halten.", "FreeDoko 8"),
+    _v("swines_timing", "Swines or hyperswines shown at the wrong time.",
+       "Schweine zum falschen Zeitpunkt gezeigt.", "FreeDoko 8"),
+    # ---- notes -----------------------------------------------------------------------------
+    _n("reservations_missing", "The transcript records no reservation round; it was not "
+       "checked.", "Keine Vorbehaltsabfrage angegeben; sie wurde nicht geprüft."),
+    _n("silent_marriage", "A player held both club queens and said nothing: a silent "
+       "marriage, scored as a solo.",
+       "Stille Hochzeit: beide Kreuz-Damen, nichts gesagt; gewertet als Solo.",
+       "DDV TSR 4.4.5"),
+    _n("round_option", "An option of the ruleset applies to a sitting (a list of games), "
+       "not to one game; it was not used here.",
+       "Eine Option gilt für die Spielliste, nicht für ein einzelnes Spiel; hier nicht "
+       "angewandt."),
+    # ---- score items -----------------------------------------------------------------------
+    _s("won", "Won.", "Gewonnen.", "DDV TSR 7.2.2 a"),
+    _s("below_90", "The losers got less than 90.", "Keine 90.", "DDV TSR 7.2.2 b"),
+    _s("below_60", "The losers got less than 60.", "Keine 60.", "DDV TSR 7.2.2 b"),
+    _s("below_30", "The losers got less than 30.", "Keine 30.", "DDV TSR 7.2.2 b"),
+    _s("black", "The losers took no trick.", "Schwarz.", "DDV TSR 7.2.2 b"),
+    _s("re_announced", "Re was announced.", "Re angesagt.", "DDV TSR 7.2.2 c"),
+    _s("contra_announced", "Contra was announced.", "Kontra angesagt.", "DDV TSR 7.2.2 c"),
+    _s("no90_announced", "No 90 was bid.", "Keine 90 abgesagt.", "DDV TSR 7.2.2 d"),
+    _s("no60_announced", "No 60 was bid.", "Keine 60 abgesagt.", "DDV TSR 7.2.2 d"),
+    _s("no30_announced", "No 30 was bid.", "Keine 30 abgesagt.", "DDV TSR 7.2.2 d"),
+    _s("black_announced", "Black was bid.", "Schwarz abgesagt.", "DDV TSR 7.2.2 d"),
+    _s("reached_120_against_no90", "120 reached against a no-90 bid.",
+       "120 gegen keine 90 erreicht.", "DDV TSR 7.2.2 e"),
+    _s("reached_90_against_no60", "90 reached against a no-60 bid.",
+       "90 gegen keine 60 erreicht.", "DDV TSR 7.2.2 e"),
+    _s("reached_60_against_no30", "60 reached against a no-30 bid.",
+       "60 gegen keine 30 erreicht.", "DDV TSR 7.2.2 e"),
+    _s("reached_30_against_black", "30 reached against a black bid.",
+       "30 gegen schwarz erreicht.", "DDV TSR 7.2.2 e"),
+    _s("reached_150_against_call", "150 reached against a re/contra call ('selber doof').",
+       "150 gegen eine Ansage erreicht („selber doof“).", "Mittwoch rules"),
+    _s("reached_180_against_call", "180 reached against a re/contra call.",
+       "180 gegen eine Ansage erreicht.", "Mittwoch rules"),
+    _s("reached_210_against_call", "210 reached against a re/contra call.",
+       "210 gegen eine Ansage erreicht.", "Mittwoch rules"),
+    _s("broken_below_90", "The opponents missed their no-90 bid.",
+       "Gegner haben ihre Absage keine 90 nicht erfüllt.", "Mittwoch rules"),
+    _s("broken_below_60", "The opponents missed their no-60 bid.",
+       "Gegner haben ihre Absage keine 60 nicht erfüllt.", "Mittwoch rules"),
+    _s("broken_below_30", "The opponents missed their no-30 bid.",
+       "Gegner haben ihre Absage keine 30 nicht erfüllt.", "Mittwoch rules"),
+    _s("broken_black", "The opponents missed their black bid.",
+       "Gegner haben ihre Absage schwarz nicht erfüllt.", "Mittwoch rules"),
+    _s("announced_before_first_card", "A call before the first card ('vorab').",
+       "Ansage vor der ersten Karte („vorab“).", "Mittwoch rules"),
+    _s("solo", "A declared solo won.", "Solo gewonnen.", "DOKO 2026"),
+    _s("against_solo", "A lone player beaten.", "Gegen ein Solo gewonnen.", "FreeDoko 10"),
+    _s("against_club_queens", "Contra won against the club queens.",
+       "Gegen die Alten gewonnen.", "DDV TSR 7.2.3"),
+    _s("doppelkopf", "A trick of 40 points or more.", "Doppelkopf (Stich mit 40 Augen).",
+       "DDV TSR 7.2.3"),
+    _s("fox_caught", "The opponents' diamond ace caught.", "Fuchs gefangen.",
+       "DDV TSR 7.2.3"),
+    _s("karlchen_last_trick", "The last trick won with the club jack.",
+       "Karlchen macht den letzten Stich.", "DDV TSR 7.2.3"),
+    _s("karlchen_caught", "The opponents' club jack caught in the last trick.",
+       "Karlchen gefangen.", "FreeDoko 10.2"),
+    _s("double_karlchen", "Both club jacks of one team in the last trick, the trick won.",
+       "Doppel-Karlchen im letzten Stich.", "FreeDoko 10.2"),
+    _s("fox_last_trick", "The last trick won with the diamond ace.",
+       "Fuchs macht den letzten Stich.", "FreeDoko 10.2"),
+    _s("double_fox_last_trick", "Both diamond aces of one team in the last trick, the trick "
+       "won.", "Doppelfuchs im letzten Stich.", "DOKO 2026"),
+    _s("dollen_beat_dollen", "The second heart ten took the first.",
+       "Die zweite Dulle sticht die erste.", "FreeDoko 10.2"),
+    _s("heart_trick", "A trick of four hearts without the heart ten.",
+       "Herzstich (vier Herz ohne Dulle).", "Mittwoch rules"),
+    _s("revoke_penalty", "Penalty points for failing to follow suit.",
+       "Strafpunkte für Nichtbedienen.", "DDV TSR 9.4.3", "DDV TSR 9.4.4", "DOKO 2026 II"),
+    _s("revoke_lost_as_black", "Failing to follow suit: the offender's team loses black "
+       "with the calls made so far.",
+       "Nichtbedienen: die Partei verliert schwarz mit den bisherigen Ansagen.",
+       "Mittwoch rules"),
+    _s("bock", "A bock game: the value is multiplied by the bock factor.",
+       "Bockspiel: der Spielwert wird mit dem Bockfaktor vervielfacht.", "FreeDoko 10.3"),
+)
+
+CODES: dict[str, Code] = {c.code: c for c in _CODES}
+assert len(CODES) == len(_CODES), "a code is registered twice"
+
+VIOLATIONS = frozenset(c.code for c in _CODES if c.kind == "violation")
+NOTES = frozenset(c.code for c in _CODES if c.kind == "note")
+SCORE_ITEMS = frozenset(c.code for c in _CODES if c.kind == "score")
+
+
+def of_kind(kind: CodeKind) -> list[Code]:
+    return [c for c in _CODES if c.kind == kind]
+
+
+def as_dict(code: Code) -> dict[str, object]:
+    return {"code": code.code, "kind": code.kind, "en": code.en, "de": code.de,
+            "sources": list(code.sources)}
