@@ -18,10 +18,12 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check service tests bench deploy
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check service tests bench deploy
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python bench/core_replay.py

@@ -20,8 +20,8 @@ def create_app() -> Flask:
 
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
-    app.json.sort_keys = False  # keep the contract's field order
-    app.json.ensure_ascii = False  # player names and ♥ as they are
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's order
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]  # names and ♥ as they are
     observability.register(app)
     problems.register(app)
     app.register_blueprint(routes.bp)

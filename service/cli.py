@@ -401,7 +401,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         return stop.code if isinstance(stop.code, int) else ERROR
     out = sys.stdout
     if args.json and (out.encoding or "").lower().replace("-", "") != "utf8":
-        out.reconfigure(encoding="utf-8")  # type: ignore[attr-defined]  # JSON is UTF-8
+        out.reconfigure(encoding="utf-8")  # type: ignore[union-attr]  # JSON is UTF-8
     try:
         code = run(args, out, sys.stderr)
         out.flush()

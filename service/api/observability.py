@@ -117,7 +117,7 @@ class StdoutHandler(logging.StreamHandler):
     def __init__(self) -> None:
         super().__init__(sys.stdout)
 
-    @property  # type: ignore[override]
+    @property
     def stream(self) -> Any:
         return sys.stdout
 
@@ -168,7 +168,7 @@ def _before_request() -> None:
 
 def _after_request(response: Response) -> Response:
     end = time.perf_counter()
-    req = request._get_current_object()  # one proxy lookup instead of one per attribute
+    req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup instead of one per attribute
     environ = req.environ
     duration = end - environ.get(_START, end)
     rid = environ.get(_REQUEST_ID) or uuid4().hex
@@ -191,7 +191,7 @@ def _after_request(response: Response) -> Response:
     if ACCESS_LOG.isEnabledFor(logging.INFO):
         # makeRecord + handle rather than .info(): skips the caller lookup (a stack walk)
         record = ACCESS_LOG.makeRecord(ACCESS_LOG.name, logging.INFO, __file__, 0,
-                                       "request", None, None)
+                                       "request", (), None)
         record.fields = {
             "method": method[:16],
             "path": req.path[:MAX_LOGGED_PATH],

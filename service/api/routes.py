@@ -26,8 +26,8 @@ from service.rules.rulesets import Preset, preset_values, presets
 
 from .observability import record_game
 
-# The service runs from its checkout; the contract lives at the repository root.
-OPENAPI_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
+# service/openapi.yaml: in a checkout a link to the top-level contract, in a wheel a copy.
+OPENAPI_PATH = Path(__file__).resolve().parents[1] / "openapi.yaml"
 
 bp = Blueprint("api", __name__)
 
@@ -49,7 +49,7 @@ def read_body() -> bytes:
         return request.get_data(cache=False)
     # A chunked body (gunicorn terminates the stream): Werkzeug's stream would stop at
     # the limit without saying so, truncating the body. Read one byte more to know.
-    limit = request.max_content_length
+    limit = request.max_content_length or MAX_BATCH_BYTES
     stream = environ["wsgi.input"]
     chunks, size = [], 0
     while size <= limit:

@@ -63,7 +63,7 @@ def check_data(data: Any, ruleset: Any = None) -> Checked:
 class Item(NamedTuple):
     """One transcript of a batch."""
 
-    index: int  # its place among the batch's transcripts, from 0
+    index: int  # type: ignore[assignment]  # its place among the batch's transcripts
     line: int | None  # its line in an NDJSON body or file, from 1; None in a JSON array
     value: Any  # the parsed JSON value, or the bytes of a line still to parse
 
@@ -91,7 +91,7 @@ def error_entry(item: Item, problem: Problem) -> dict[str, Any]:
 
 def ndjson_items(body: bytes) -> list[Item]:
     """One item per non-blank line (``\\n`` or ``\\r\\n``), numbered from 1."""
-    items = []
+    items: list[Item] = []
     for number, line in enumerate(body.split(b"\n"), 1):
         line = line.strip()
         if line:

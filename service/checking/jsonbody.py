@@ -32,10 +32,11 @@ SURROGATE = re.compile("[\ud800-\udfff]")  # after parsing, a proper pair is one
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # "\ud800" … "\udfff" in the text
 
 
-class _Duplicated(dict):
+class _Duplicated(dict[str, Any]):
     """An object that had a key more than once (the parser kept the last value)."""
 
     __slots__ = ("duplicate",)
+    duplicate: str
 
 
 def _reject_constant(name: str) -> Any:

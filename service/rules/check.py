@@ -38,7 +38,7 @@ from .setup import game_setup
 from .transcript import Transcript, from_dict
 
 
-def replay(transcript: Transcript) -> tuple[GameState, list, list]:
+def replay(transcript: Transcript) -> tuple[GameState, list[Violation], list[Note]]:
     """The state after every event, with the defects of the deal and reservation round."""
     deal, violations = read_deal(transcript.dealer, transcript.hands,
                                  transcript.ruleset.with_nines)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from .announcements import (
     CONTRA,
@@ -266,7 +267,7 @@ class GameState:
         """Whether the table knows that one seat plays alone: a solo, a marriage decided
         alone, or a silent marriage once the bride has played both ♣Q."""
         setup = self.setup
-        if setup.type == "silent_marriage":
+        if setup.type == "silent_marriage" and setup.declarer is not None:
             return self.held[setup.declarer][CQ] == 0
         return self.alone
 
@@ -274,12 +275,13 @@ class GameState:
         order = self.last_order if len(self.tricks) == self.n_tricks - 1 else self.order
         seats, cards = self.trick_seats, self.trick_cards
         if None in cards:  # unknown cards take nothing and count nothing
-            known = [i for i, c in enumerate(cards) if c is not None]
-            best = known[order.winner_index([cards[i] for i in known])] if known else 0
-            points = sum(POINTS[c] for c in cards if c is not None)
+            known = [(i, c) for i, c in enumerate(cards) if c is not None]
+            best = known[order.winner_index([c for _, c in known])][0] if known else 0
+            points = sum(POINTS[c] for _, c in known)
         else:
-            best = order.winner_index(cards)
-            points = POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]] + POINTS[cards[3]]
+            full = cast("list[int]", cards)
+            best = order.winner_index(full)
+            points = POINTS[full[0]] + POINTS[full[1]] + POINTS[full[2]] + POINTS[full[3]]
         winner = seats[best]
         winning_card = cards[best]
         swine_aces = cards.count(self.ace) if self.swines_shown else 0

@@ -128,8 +128,9 @@ def random_game(ruleset: Ruleset, rng: random.Random, *, dealer: int | None = No
             if calls:
                 call = rng.choice(calls)
                 push(Event(seat, ANNOUNCE, call), {"seat": seat, "announce": call})
-        seat = state.to_play
-        assert seat is not None
+        to_play = state.to_play
+        assert to_play is not None
+        seat = to_play
         card = rng.choice(state.legal_cards(seat))
         if (seat == holder and card == state.ace and not state.swines_shown
                 and ruleset.swines == "at_first_swine"):

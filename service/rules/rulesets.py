@@ -107,7 +107,8 @@ def _coerce_ranked(value: Any, choices: tuple[str, ...]) -> tuple[Any, str | Non
     """A rank list: each entry a choice, or a list of choices of equal rank."""
     if not isinstance(value, list | tuple):
         return None, "must be a list of kinds, or of lists of kinds of equal rank"
-    entries, seen = [], []
+    entries: list[Any] = []
+    seen: list[str] = []
     for entry in value:
         group = [entry] if isinstance(entry, str) else entry
         if not isinstance(group, list | tuple) or not group or not all(

@@ -41,7 +41,7 @@ GAME_REQUIRED: dict[GameType, tuple[str, ...]] = {
 }
 
 
-class StrictBool(fields.Field):
+class StrictBool(fields.Field[Any]):
     """Only JSON true and false (marshmallow's Boolean also takes 1, "yes" …)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
@@ -50,10 +50,10 @@ class StrictBool(fields.Field):
         raise ValidationError(v.NOT_BOOLEAN)
 
 
-class BoundedList(fields.List):
+class BoundedList(fields.List[Any]):
     """A list whose length is checked before its items, so a huge list costs nothing."""
 
-    def __init__(self, inner: fields.Field, *, min_length: int = 0, max_length: int,
+    def __init__(self, inner: fields.Field[Any], *, min_length: int = 0, max_length: int,
                  **kwargs: Any):
         super().__init__(inner, **kwargs)
         self.min_length, self.max_length = min_length, max_length
@@ -66,7 +66,7 @@ class BoundedList(fields.List):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-class Lean(fields.Field):
+class Lean(fields.Field[Any]):
     """A field checked by a plain function of :mod:`service.api.validate`; value kept as is."""
 
     def __init__(self, check: Callable[[Any], v.Errors | None], **kwargs: Any):
@@ -80,7 +80,7 @@ class Lean(fields.Field):
         return value
 
 
-class TrumpsReturned(fields.Field):
+class TrumpsReturned(fields.Field[Any]):
     """A count (ruleset says how many) or a boolean (ruleset says only whether)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | bool:
@@ -89,7 +89,7 @@ class TrumpsReturned(fields.Field):
         raise ValidationError("Must be a non-negative integer or a boolean.")
 
 
-class RulesetField(fields.Field):
+class RulesetField(fields.Field[Any]):
     """A preset id or ``{"preset": id, "options": {...}}``, resolved to a :class:`Ruleset`.
 
     Resolving here lets an unknown option be reported together with the other errors.
@@ -161,7 +161,7 @@ def _choice(choices: tuple[str, ...], **kwargs: Any) -> fields.String:
 
 
 class ObjectSchema(Schema):
-    error_messages: ClassVar[dict[str, str]] = {"type": v.NOT_OBJECT}
+    error_messages = {"type": v.NOT_OBJECT}  # noqa: RUF012 (marshmallow reads it per class)
 
 
 class PartnerRuleSchema(ObjectSchema):
@@ -220,7 +220,7 @@ class ContextSchema(ObjectSchema):
     duty_solo_owed = StrictBool(allow_none=True)
 
 
-class ClientId(fields.Field):
+class ClientId(fields.Field[Any]):
     """The client's own reference: a string of at most MAX_ID characters or an integer."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:

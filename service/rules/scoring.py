@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from .announcements import BID_CALLS, CONTRA, RE, TEAM_NAMES
 from .cards import CJ, DA, H10, HEARTS, SUIT_OF
-from .game import GameState, Trick
+from .game import GameState
+from .result import Trick
 from .options import Ruleset
 from .result import Score, ScoreItem
 
@@ -292,7 +293,5 @@ def outcome(state: GameState) -> Outcome:
     if penalty == "offender_loses_others_plus_5":
         return Outcome(card_points, None, _plus_5_revoke(state))
     if penalty == "lost_as_black":
-        winner, score = _lost_as_black(state)
-        return Outcome(card_points, winner, score)
-    winner, score = _played_outcome(state, points, tricks, state.levels)
-    return Outcome(card_points, winner, score)
+        return Outcome(card_points, *_lost_as_black(state))
+    return Outcome(card_points, *_played_outcome(state, points, tricks, state.levels))

@@ -9,7 +9,7 @@ hands after the exchange.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .announcements import CONTRA, LEVEL_OF, RE
@@ -19,6 +19,7 @@ from .options import Ruleset
 from .ranking import COLOUR_SOLO_SUIT, order_for
 from .result import Note, Violation
 from .transcript import PartnerRule, Reservation, Transcript
+from .vocabulary import GameType, OrderKind, PlayedType, ReservationKind, SoloKind
 
 UNDECIDED = -1  # team of a seat while a marriage is undecided
 
@@ -27,13 +28,13 @@ UNDECIDED = -1  # team of a seat while a marriage is undecided
 class Setup:
     """What game is played: its card order, the teams and who leads."""
 
-    type: str  # normal, silent_marriage, marriage, poverty, solo, redeal
-    order_kind: str  # "normal" or a solo kind: selects the card order
-    team_of: tuple[int, int, int, int]  # RE, CONTRA, or UNDECIDED (marriage)
+    type: PlayedType
+    order_kind: OrderKind  # "normal" or a solo kind: selects the card order
+    team_of: tuple[int, ...]  # per seat: RE, CONTRA, or UNDECIDED (marriage)
     leader: int
     hands: tuple[tuple[int, ...], ...] | None = None  # after a poverty exchange; None: as dealt
     declarer: int | None = None
-    solo: str | None = None
+    solo: SoloKind | None = None
     partner: int | None = None
     partner_rule: PartnerRule | None = None
     swines_possible: bool = False  # swines may be shown in this game
@@ -43,9 +44,9 @@ class Setup:
 class Expected:
     """The game the reservation round calls for."""
 
-    type: str  # normal, marriage, poverty, solo, redeal
+    type: GameType | ReservationKind  # a game, or the reservation that calls for it
     seat: int | None = None
-    solo: str | None = None
+    solo: SoloKind | None = None
     reason: str = ""
 
 
@@ -222,7 +223,7 @@ def game_setup(transcript: Transcript, deal: Deal
         if game.declarer is None:
             violations.append(Violation("game_declaration", "/game/declarer", None,
                                         "a solo needs its declarer"))
-        solo = game.solo or "diamonds"
+        solo: SoloKind = game.solo or "diamonds"
         if ruleset.solo_rank(solo) is None:
             violations.append(Violation("reservation_entitlement", "/game/solo", declarer,
                                         f"a {solo} solo is not allowed under this ruleset"))
@@ -327,7 +328,7 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
         report("/game/partner", game.partner,
                f"the partner is the first seat to accept ({partner}), not {game.partner}")
     partner = partner if partner is not None else game.partner
-    team_of: tuple[int, int, int, int] = (CONTRA, CONTRA, CONTRA, CONTRA)
+    team_of: tuple[int, ...] = (CONTRA, CONTRA, CONTRA, CONTRA)
     if partner is not None and partner != declarer:
         taken = hands[partner] + passed_cards
         if len(game.returned) != len(game.passed):
@@ -356,7 +357,8 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
 
 
 def _check_trumps_statement(stated: int | bool | None, actual: int, ruleset: Ruleset,
-                            partner: int, report) -> None:
+                            partner: int, report: Callable[[str, int | None, str], None]
+                            ) -> None:
     mode = ruleset.poverty_returned_trumps
     if mode == "nothing":
         return
