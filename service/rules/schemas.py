@@ -10,7 +10,7 @@ default ``RAISE``); ints never take bools.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import OneOf, Range

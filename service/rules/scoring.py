@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from .announcements import BID_CALLS, CONTRA, RE, TEAM_NAMES
 from .cards import CJ, DA, H10, HEARTS, SUIT_OF
 from .game import GameState
-from .result import Trick
 from .options import Ruleset
-from .result import Score, ScoreItem
+from .result import Score, ScoreItem, Trick
 
 BID_TARGET = {2: 151, 3: 181, 4: 211}  # level -> points the bidding team needs (5: all tricks)
 AGAINST_TARGET = {2: 90, 3: 60, 4: 30}  # level -> points the other team needs (5: one trick)
