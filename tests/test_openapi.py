@@ -103,7 +103,7 @@ def test_spec_describes_exactly_the_routes(app, spec):
 
 
 def test_simple_routes_match_the_spec(client, conforms):
-    for path, url in [("/v1/rulesets", "/v1/rulesets"),
+    for path, url in [("/v1/rulesets", "/v1/rulesets"), ("/v1/codes", "/v1/codes"),
                       ("/v1/rulesets/{ruleset_id}", "/v1/rulesets/ddv"),
                       ("/v1/rulesets/{ruleset_id}", "/v1/rulesets/nope"),
                       ("/openapi.yaml", "/openapi.yaml"),

@@ -21,6 +21,7 @@ from service.checking import (
     parse_json,
 )
 from service.checking.problem import Problem
+from service.rules import codes
 from service.rules.options import CATALOGUE
 from service.rules.rulesets import Preset, preset_values, presets
 
@@ -127,6 +128,12 @@ def echo() -> Response:
 
 def _preset_summary(preset: Preset) -> dict[str, str]:
     return {"id": preset.id, "title": preset.title, "source": preset.source}
+
+
+@bp.get("/v1/codes")
+def list_codes() -> Response:
+    return json_response({"codes": [codes.as_dict(c) for kind in codes.KINDS
+                                    for c in codes.of_kind(kind)]})
 
 
 @bp.get("/v1/rulesets")
