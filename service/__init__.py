@@ -17,6 +17,9 @@ def create_app() -> Flask:
     from flask import Flask
 
     from .api import observability, problems, routes
+    from .rules.rulesets import use_environment
+
+    use_environment()  # house rulesets: a broken file stops the start with its reason
 
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES

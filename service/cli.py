@@ -56,6 +56,7 @@ from service.checking import (
 )
 from service.checking.problem import Problem
 from service.rules.errors import field_errors
+from service.rules.rulesets import HOUSE_DIR_ENV, RulesetError, use_directory, use_environment
 from service.rules.schemas import TRANSCRIPT
 
 LINE_SUFFIXES = (".jsonl", ".ndjson")
@@ -338,9 +339,12 @@ def parser() -> argparse.ArgumentParser:
                              "file (one per line), or - for stdin")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON document with the API's result objects")
-    parser.add_argument("--ruleset", type=ruleset_argument, metavar="ID|JSON",
+    parser.add_argument("--ruleset", metavar="ID|JSON",
                         help='check every transcript under this ruleset: a preset id or '
                              '\'{"preset": "ddv", "options": {...}}\'')
+    parser.add_argument("--rulesets-dir", metavar="DIR",
+                        help="load house rulesets (*.toml files that extend a preset) from "
+                             f"DIR; default: ${HOUSE_DIR_ENV} where set")
     parser.add_argument("--jobs", type=_positive, default=JOBS, metavar="N",
                         help=f"worker processes for many games (default {JOBS}; 1: none)")
     parser.add_argument("--parallel-from", type=_positive, default=PARALLEL_FROM, metavar="N",
@@ -394,9 +398,27 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return OK if total.all_good else FAILED
 
 
-def main(argv: Iterable[str] | None = None) -> int:
+def _settle(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """House rulesets first (a --ruleset may name one), then the --ruleset itself."""
     try:
-        args = parser().parse_intermixed_args(None if argv is None else list(argv))
+        if args.rulesets_dir:
+            use_directory(args.rulesets_dir)
+        else:
+            use_environment()
+    except RulesetError as error:
+        command.error(f"house rulesets: {error}")
+    if args.ruleset is not None:
+        try:
+            args.ruleset = ruleset_argument(args.ruleset)
+        except argparse.ArgumentTypeError as error:
+            command.error(f"argument --ruleset: {error}")
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    command = parser()
+    try:
+        args = command.parse_intermixed_args(None if argv is None else list(argv))
+        _settle(command, args)
     except SystemExit as stop:  # argparse: --help (0) or a usage error (2)
         return stop.code if isinstance(stop.code, int) else ERROR
     out = sys.stdout

@@ -127,7 +127,10 @@ def echo() -> Response:
 
 
 def _preset_summary(preset: Preset) -> dict[str, str]:
-    return {"id": preset.id, "title": preset.title, "source": preset.source}
+    summary = {"id": preset.id, "title": preset.title, "source": preset.source}
+    if preset.extends is not None:
+        summary["extends"] = preset.extends
+    return summary
 
 
 @bp.get("/v1/codes")
@@ -150,7 +153,7 @@ def show_ruleset(ruleset_id: str) -> Response:
     for name, value in preset_values(preset).items():
         meta = CATALOGUE[name]
         option: dict[str, Any] = {"name": name, "value": value, "kind": meta["kind"],
-                                  "meaning": meta["meaning"]}
+                                  "meaning": meta["meaning"], "level": meta["level"]}
         if meta["choices"]:
             option["choices"] = meta["choices"]
         if meta["length"]:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import os
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from .errors import DokoError
@@ -39,6 +42,11 @@ class Preset:
     ruleset: Ruleset
     sources: dict[str, str]
     notes: dict[str, str]
+    extends: str | None = None  # a house ruleset: the preset it changes
+
+
+HOUSE_DIR_ENV = "DOKO_RULESETS_DIR"
+_house: dict[str, Preset] = {}  # house rulesets loaded by use_directory()
 
 
 def _load_preset(text: str) -> Preset:
@@ -58,8 +66,13 @@ def _load_preset(text: str) -> Preset:
     )
 
 
-@cache
 def presets() -> dict[str, Preset]:
+    """Every preset by id: those shipped in ``presets/``, then the house rulesets."""
+    return {**builtin_presets(), **_house} if _house else builtin_presets()
+
+
+@cache
+def builtin_presets() -> dict[str, Preset]:
     """Every preset shipped in ``presets/``, by id."""
     found = {}
     for entry in sorted(resources.files(__package__).joinpath("presets").iterdir(),
@@ -175,6 +188,79 @@ def _build(ruleset_id: str, values: dict[str, Any]) -> Ruleset:
 def preset_values(preset: Preset) -> dict[str, Any]:
     r = preset.ruleset
     return {name: getattr(r, name) for name in CATALOGUE}
+
+
+def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
+    """A house ruleset: a TOML file naming the preset it extends and only the options it
+    changes, each with its source (see README, "House rulesets")."""
+    def refuse(option: str, message: str) -> RulesetError:
+        return RulesetError([OptionProblem(option, f"{path.name}: {message}")])
+
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise refuse("file", f"cannot be read: {error}") from None
+    for key in ("id", "title", "source", "extends"):
+        if not isinstance(data.get(key), str) or not data[key]:
+            raise refuse(key, f"needs {key} = \"…\"")
+    unknown = sorted(set(data) - {"id", "title", "source", "extends", "options"})
+    if unknown:
+        raise refuse(unknown[0], "is not a field of a ruleset file")
+    if data["id"] in builtin:
+        raise refuse("id", f"{data['id']!r} is a built-in preset; choose another id")
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,39}", data["id"]):
+        raise refuse("id", "must be 1 to 40 lower-case letters, digits, '_' or '-'")
+    base = builtin.get(data["extends"])
+    if base is None:
+        raise refuse("extends", f"unknown preset {data['extends']!r}; known: "
+                     f"{', '.join(builtin)}")
+    entries = data.get("options", {})
+    for name, entry in entries.items():
+        if name not in CATALOGUE:
+            raise refuse(name, "is not an option of the catalogue")
+        if not isinstance(entry, dict) or "value" not in entry or not isinstance(
+                entry.get("source"), str):
+            raise refuse(name, "needs value = … and source = \"…\"")
+    values = preset_values(base) | {name: e["value"] for name, e in entries.items()}
+    try:
+        ruleset = _build(data["id"], values)
+    except RulesetError as error:
+        raise RulesetError([OptionProblem(p.option, f"{path.name}: {p.message}")
+                            for p in error.problems]) from None
+    return Preset(
+        id=data["id"], title=data["title"], source=data["source"], ruleset=ruleset,
+        sources=base.sources | {n: e["source"] for n, e in entries.items()},
+        notes={n: v for n, v in base.notes.items() if n not in entries}
+        | {n: e["note"].strip() for n, e in entries.items() if "note" in e},
+        extends=base.id)
+
+
+def use_directory(directory: str | Path) -> dict[str, Preset]:
+    """Load every ``*.toml`` house ruleset in ``directory`` and make them known, or raise
+    :class:`RulesetError` naming the file, the option and the reason (nothing is loaded
+    then). Returns the house rulesets by id."""
+    folder = Path(directory)
+    if not folder.is_dir():
+        raise RulesetError([OptionProblem("directory", f"{folder} is not a directory")])
+    builtin = builtin_presets()
+    found: dict[str, Preset] = {}
+    for path in sorted(folder.glob("*.toml")):
+        preset = _house_preset(path, builtin)
+        if preset.id in found:
+            raise RulesetError([OptionProblem("id", f"{path.name}: {preset.id!r} is defined "
+                                              "by two files")])
+        found[preset.id] = preset
+    _house.clear()
+    _house.update(found)
+    _resolve_preset.cache_clear()
+    return found
+
+
+def use_environment() -> None:
+    """House rulesets from the directory ``$DOKO_RULESETS_DIR`` names, if it is set."""
+    directory = os.environ.get(HOUSE_DIR_ENV)
+    if directory:
+        use_directory(directory)
 
 
 @cache

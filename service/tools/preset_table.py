@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from service.rules.options import CATALOGUE
-from service.rules.rulesets import preset_values, presets
+from service.rules.rulesets import builtin_presets, preset_values
 
 # The column order of the design notes; any further preset follows, by id.
 PREFERRED_ORDER = ("ddv", "freedoko", "mittwoch", "doko2026")
@@ -20,7 +20,7 @@ PREFERRED_ORDER = ("ddv", "freedoko", "mittwoch", "doko2026")
 
 def preset_ids() -> list[str]:
     """The ids of the shipped presets in table column order."""
-    known = presets()
+    known = builtin_presets()
     first = [p for p in PREFERRED_ORDER if p in known]
     return first + sorted(p for p in known if p not in PREFERRED_ORDER)
 
@@ -45,7 +45,7 @@ def _cell(text: str) -> str:
 def markdown_table() -> str:
     """A Markdown table: one row per catalogue option, one column per preset."""
     ids = preset_ids()
-    values = {pid: preset_values(presets()[pid]) for pid in ids}
+    values = {pid: preset_values(builtin_presets()[pid]) for pid in ids}
     lines = [
         "| option | meaning | " + " | ".join(ids) + " |",
         "|---|---|" + "---|" * len(ids),
