@@ -85,7 +85,7 @@ def test_a_broken_house_ruleset_is_refused_with_file_option_and_reason(
 def test_the_service_does_not_start_with_a_broken_file(tmp_path, monkeypatch):
     folder = _write(tmp_path / "rules", "club.toml", HEAD.replace('"club"', '"ddv"'))
     monkeypatch.setenv(rulesets.HOUSE_DIR_ENV, str(folder))
-    with pytest.raises(RulesetError, match="club.toml"):
+    with pytest.raises(RulesetError, match=r"club\.toml"):
         create_app()
 
 
