@@ -25,7 +25,6 @@ from .result import (
     GameInfo,
     LegalActions,
     Note,
-    PlayedTrick,
     Score,
     ScoreItem,
     SeatAnnouncements,
@@ -104,20 +103,6 @@ def _marriage_claim(transcript: Transcript, state: GameState, info: GameInfo) ->
                       f"the partner is not seat {claimed}: {found}")]
 
 
-def _played_tricks(state: GameState) -> tuple[PlayedTrick, ...]:
-    """The tricks with their cards by name; an unknown card as it was written."""
-    unknown = state.unknown_texts
-    tricks = []
-    for number, t in enumerate(state.tricks):
-        if None in t.cards:
-            cards = tuple(unknown[(number, i)] if c is None else NAMES[c]
-                          for i, c in enumerate(t.cards))
-        else:
-            cards = tuple([NAMES[c] for c in t.cards])  # type: ignore[index]
-        tricks.append(PlayedTrick(t.leader, cards, t.winner, t.points))
-    return tuple(tricks)
-
-
 def _duty_solo(transcript: Transcript, context: GameContext) -> list[Violation]:
     """DDV TSR 4.3.1: a solo by a player who still owes a duty solo is the duty solo; one
     who has played it plays lust solos."""
@@ -190,7 +175,7 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
         violations=tuple(violations),
         notes=tuple(notes),
         game=info,
-        tricks=_played_tricks(state),
+        trick_record=tuple(state.tricks),
         announcements=tuple(state.calls),
         card_points=card_points,
         winner=winner,
@@ -200,6 +185,7 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
         players=transcript.players,
         id=transcript.id,
         ruleset_digest=digest(transcript.ruleset),
+        unknown_cards=state.unknown_texts or None,
     )
 
 

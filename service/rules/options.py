@@ -153,6 +153,9 @@ class Ruleset:
     missed_duty_solo_penalty: int = _opt(
         "int", "Points deducted for a duty solo not played in the round.", level="sitting")
 
+    # Derived, not an option: set once by rulesets._build (see rulesets.digest).
+    digest: str = field(default="", compare=False, repr=False, metadata={"kind": "id"})
+
     def solo_rank(self, kind: str | None) -> int | None:
         """The rank of a solo kind in ``solos`` (0 is the highest), None if not allowed."""
         return _solo_ranks(self.solos).get(kind)  # type: ignore[arg-type]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .cards import NAMES
 from .codes import NOTES, VIOLATIONS
 from .vocabulary import PlayedType, SoloKind, Team
 
@@ -137,7 +138,7 @@ class CheckResult:
     violations: tuple[Violation, ...]
     notes: tuple[Note, ...]
     game: GameInfo | None
-    tricks: tuple[PlayedTrick, ...]
+    trick_record: tuple[Trick, ...]  # the replay's tricks (card codes); read ``tricks``
     announcements: tuple[AnnouncementRecord, ...]
     card_points: dict[str, int] | None
     winner: Team | None
@@ -147,6 +148,23 @@ class CheckResult:
     players: tuple[str, ...] | None = None
     id: Any = None  # the client's own reference, echoed
     ruleset_digest: str = ""  # sha256 of the resolved option values: the verdict's rules
+    unknown_cards: dict[tuple[int, int], str] | None = None  # (trick, position) -> as written
+
+    @property
+    def tricks(self) -> tuple[PlayedTrick, ...]:
+        """The tricks with their cards by name; an unknown card as it was written.
+        Named on reading, so that a check that is not rendered does not pay for it."""
+        unknown, names, new = self.unknown_cards, NAMES, tuple.__new__
+        tricks = []
+        for number, t in enumerate(self.trick_record):
+            c = t.cards
+            if unknown and None in c:
+                cards = tuple(unknown[(number, i)] if card is None else names[card]
+                              for i, card in enumerate(c))
+            else:  # four known cards, indexed directly: the common case
+                cards = (names[c[0]], names[c[1]], names[c[2]], names[c[3]])  # type: ignore[index]
+            tricks.append(new(PlayedTrick, (t.leader, cards, t.winner, t.points)))
+        return tuple(tricks)
 
     def name(self, seat: int | None) -> str | None:
         """The player at ``seat``, where the transcript named the players."""

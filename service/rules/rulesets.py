@@ -182,6 +182,7 @@ def _build(ruleset_id: str, values: dict[str, Any]) -> Ruleset:
     problems = _contradictions(ruleset)
     if problems:
         raise RulesetError(problems)
+    object.__setattr__(ruleset, "digest", _digest(ruleset))  # once, not per check
     return ruleset
 
 
@@ -284,10 +285,13 @@ def resolve(spec: str | dict[str, Any]) -> Ruleset:
     return _build(f"{base.id}+custom", values)
 
 
-@cache
 def digest(ruleset: Ruleset) -> str:
     """A digest of the resolved option values (not of the id): two rulesets with the same
     digest judge every game alike, so an answer that names it can be reproduced."""
+    return ruleset.digest or _digest(ruleset)
+
+
+def _digest(ruleset: Ruleset) -> str:
     values = {name: getattr(ruleset, name) for name in CATALOGUE}
     text = json.dumps(values, sort_keys=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]
