@@ -16,7 +16,7 @@ def create_app() -> Flask:
     # Imported here so that the rules core (service.rules) imports without Flask.
     from flask import Flask
 
-    from .api import observability, problems, routes
+    from .api import observability, problems, routes, sittings
     from .rules.rulesets import use_environment
 
     use_environment()  # house rulesets: a broken file stops the start with its reason
@@ -28,4 +28,5 @@ def create_app() -> Flask:
     observability.register(app)
     problems.register(app)
     app.register_blueprint(routes.bp)
+    app.register_blueprint(sittings.bp)
     return app

@@ -44,6 +44,7 @@ from typing import Any, NamedTuple, TextIO
 
 from marshmallow import ValidationError
 
+from service import sitting_cli
 from service.checking import (
     Item,
     Outcome,
@@ -337,6 +338,9 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("files", nargs="+", metavar="FILE",
                         help="a JSON file (one transcript or an array), a .jsonl/.ndjson "
                              "file (one per line), or - for stdin")
+    parser.add_argument("--sitting", action="store_true",
+                        help="read each FILE as one sitting (a table's list of games, as "
+                             "POST /v1/sittings/check takes it) and print the list")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON document with the API's result objects")
     parser.add_argument("--ruleset", metavar="ID|JSON",
@@ -367,6 +371,8 @@ def checked(items: list[Item], ruleset: Any, as_json: bool, jobs: int,
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.sitting:
+        return sitting_cli.run(args, out, err)
     sources = [load(path) for path in args.files]
     items = [item for source in sources for item in source.items]
     writer: ReportOut | JsonOut = JsonOut(out) if args.json else ReportOut(out)

@@ -32,8 +32,8 @@ from games.verdicts import codes_at
 
 from service.rules.options import CATALOGUE
 
-SESSION_LEVEL = {"duty_solos_per_player", "duty_solo_period", "games_per_round",
-                 "bock_rounds", "missed_duty_solo_penalty"}
+# Flipped one by one against whole lists in tests/test_sittings.py
+SESSION_LEVEL = {name for name, meta in CATALOGUE.items() if meta["level"] == "sitting"}
 COVERED: set[str] = set()
 
 

@@ -66,6 +66,11 @@ def refusals_only_for_the_ruleset(ctx, response, case) -> None:
         errors = response.json()["errors"]
         assert errors and all(_judged_by_the_service(case.body, e) for e in errors), errors
         return
+    if case.operation.label == "POST /v1/sittings/check" and status == 400:
+        # Names refer to the sitting's players (a dealer, a line's scores, the claimed
+        # totals), a cross-reference JSON Schema cannot state; the problem names them.
+        assert response.json()["errors"]
+        return
     if case.operation.label == "GET /v1/rulesets/{ruleset_id}" and status == 404:
         return  # any id is a string; only the presets exist
     assert 200 <= status < 300, f"a schema-valid request was answered {status}"

@@ -98,6 +98,34 @@ _CODES = (
        "Schweine gezeigt, ohne beide Karten zu halten.", "seed 002 (FreeDoko) 8"),
     _v("swines_timing", "Swines or hyperswines shown at the wrong time.",
        "Schweine zum falschen Zeitpunkt gezeigt.", "seed 002 (FreeDoko) 8"),
+    # ---- violations: a sitting's list of games ----------------------------------------------
+    _v("wrong_dealer", "The game was dealt by the wrong player (the rotation of the list).",
+       "Falscher Geber (Reihenfolge der Spielliste).",
+       "DDV TSR 3.3.1", "DDV TSR 4.2.5", "DDV TSR 4.3.2"),
+    _v("wrong_players", "A game's players are not the ones at the table for it (at five the "
+       "dealer sits out).", "Die Spieler eines Spiels sind nicht die am Tisch (zu fünft "
+       "sitzt der Geber).", "DDV TSR 10.1.1"),
+    _v("forced_solo", "A forced duty solo ('vorgeführt') was due and not played, or a solo "
+       "is written as forced where none was due.",
+       "Ein vorgeführtes Pflichtsolo war fällig und wurde nicht gespielt, oder ein Solo ist "
+       "ohne Grund als vorgeführt notiert.", "DDV TSR 4.2.3"),
+    _v("duty_solo_missing", "The round finished with a duty solo not played.",
+       "Die Runde endete mit einem nicht gespielten Pflichtsolo.", "DDV TSR 8.6"),
+    _v("round_too_long", "More games than the round has.", "Mehr Spiele als die Runde hat.",
+       "DDV TSR 8.5.1", "DDV TSR 10.1.5"),
+    _v("game_unfinished", "A game of the list stops before its last card.",
+       "Ein Spiel der Liste endet vor der letzten Karte."),
+    _v("sheet_zero_sum", "A line of the list does not add up to zero.",
+       "Die Quersumme einer Zeile ist nicht 0.", "DDV TSR 7.3.3"),
+    _v("sheet_even_odd", "The four entries of a line are not all even or all odd.",
+       "Die vier Einträge einer Zeile sind nicht alle gerade oder alle ungerade.",
+       "DDV TSR 7.3.3"),
+    _v("sheet_line", "A line's entries disagree with its own fields (value, winners, bock, "
+       "the soloist's factor, who played).",
+       "Die Einträge einer Zeile passen nicht zu ihren Angaben (Wert, Gewinner, Bock, "
+       "Solo-Faktor, Mitspieler).", "DDV TSR 7.3.3", "DDV TSR 10.1.2"),
+    _v("wrong_total", "A claimed total differs from the sum of the list.",
+       "Eine angegebene Summe weicht von der Summe der Liste ab.", "DDV TSR 7.3.3"),
     # ---- notes -----------------------------------------------------------------------------
     _n("reservations_missing", "The transcript records no reservation round; it was not "
        "checked.", "Keine Vorbehaltsabfrage angegeben; sie wurde nicht geprüft."),
@@ -109,6 +137,12 @@ _CODES = (
        "not to one game; it was not used here.",
        "Eine Option gilt für die Spielliste, nicht für ein einzelnes Spiel; hier nicht "
        "angewandt."),
+    _n("round_short", "The round finished with fewer games than its count (the referee "
+       "struck the rest).", "Die Runde endete mit weniger Spielen als vorgesehen (der "
+       "Schiedsrichter strich den Rest).", "DDV TSR 8.5.1"),
+    _n("missed_duty_solo", "A duty solo not played: the ruleset's penalty is taken from the "
+       "player's total.", "Nicht gespieltes Pflichtsolo: die Strafpunkte gehen von der "
+       "Summe des Spielers ab.", "seed 004 (DOKO 2026) VII"),
     # ---- score items -----------------------------------------------------------------------
     _s("won", "Won.", "Gewonnen.", "DDV TSR 7.2.2 a"),
     _s("below_90", "The losers got less than 90.", "Keine 90.", "DDV TSR 7.2.2 b"),

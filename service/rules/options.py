@@ -146,12 +146,53 @@ class Ruleset:
     duty_solos_per_player: int = _opt(
         "int", "Duty solos each player owes per duty_solo_period.", level="sitting")
     duty_solo_period: str = _opt(
-        "enum", "Duty solos are owed per round or over the whole sitting.",
+        "enum", "Duty solos are owed per round (each list starts afresh) or over the whole "
+        "sitting (a list may continue an earlier one: owed_at_start).",
         choices=("round", "sitting"), level="sitting")
-    games_per_round: int = _opt("int", "Games in a round at a table of four.", level="sitting")
-    bock_rounds: bool = _opt("bool", "Bock rounds (doubled games) are played.", level="sitting")
+    games_per_round: int = _opt(
+        "int", "Games in a round at a table of four, redeals not counted (0: no count, an "
+        "evening goes on as long as the table plays).", level="sitting")
+    games_per_round_at_five: int = _opt(
+        "int", "Games in a round at a table of five (0: no count).", level="sitting")
+    dealer_repeats_after_duty_solo: bool = _opt(
+        "bool", "After a duty solo (not a forced one) the same dealer deals again.",
+        level="sitting")
+    dealer_repeats_after_lust_solo: bool = _opt(
+        "bool", "After a lust solo the same dealer deals again.", level="sitting")
+    lust_solo_before_duty_solo: bool = _opt(
+        "bool", "A player who still owes a duty solo may play a lust solo (false: any solo "
+        "of his is his duty solo).", level="sitting")
+    forced_duty_solo: bool = _opt(
+        "bool", "When the duty solos still owed are at least the games left (the game being "
+        "dealt counted), the first player owing one from the dealer's left must play it "
+        "('vorgeführt').", level="sitting")
     missed_duty_solo_penalty: int = _opt(
-        "int", "Points deducted for a duty solo not played in the round.", level="sitting")
+        "int", "Points taken from a player's total for each duty solo not played in a "
+        "finished round (0: a duty solo not played is a violation instead).", level="sitting")
+    even_odd_rule: bool = _opt(
+        "bool", "Under plus-minus counting at a table of four, the four entries of a line "
+        "are all even or all odd (a solo's penalty of ±3, ±15, ±21 excepted).",
+        level="sitting")
+    bock_rounds: bool = _opt("bool", "Bock rounds (doubled games) are played: after a game "
+                             "with one of the bock_after_* events, as many bock games as "
+                             "there are players at the table.", level="sitting")
+    bock_factor: int = _opt("int", "The multiplier of a bock game.", level="sitting")
+    bock_overlap: str = _opt(
+        "enum", "A bock round started during another: its games multiply the factor again "
+        "(multiply) or follow the games already owed (queue).",
+        choices=("multiply", "queue"), level="sitting")
+    bock_after_tie: bool = _opt(
+        "bool", "A game that ends 120:120 in card points starts a bock round.", level="sitting")
+    bock_after_lost_solo: bool = _opt(
+        "bool", "A declared solo the soloist loses starts a bock round.", level="sitting")
+    bock_after_lost_re: bool = _opt(
+        "bool", "A game in which re was announced and the re team lost starts a bock round.",
+        level="sitting")
+    bock_after_heart_trick: bool = _opt(
+        "bool", "A normal game with a trick of four hearts without a ♥10 starts a bock round.",
+        level="sitting")
+    bock_after_black: bool = _opt(
+        "bool", "A game in which one team took no trick starts a bock round.", level="sitting")
 
     # Derived, not an option: set once by rulesets._build (see rulesets.digest).
     digest: str = field(default="", compare=False, repr=False, metadata={"kind": "id"})

@@ -1,0 +1,118 @@
+"""POST /v1/sittings/check and doko-check --sitting: the contract, limits, the README."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+from pathlib import Path
+
+from games.sittings import whole_game
+from test_openapi import conforms, spec  # noqa: F401  (fixtures)
+
+from service.checking.sitting import MAX_SITTING_BYTES
+from service.cli import main
+from service.rules.sitting import MAX_GAMES, check_sitting
+from service.tools import sitting_doc
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = json.loads((ROOT / "examples" / "sitting.json").read_text(encoding="utf-8"))
+URL = "/v1/sittings/check"
+A4 = ["Anna", "Ben", "Cleo", "Dan"]
+
+
+def readme_block(name: str, kind: str) -> str:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(rf"<!-- {name}:start -->\n```{kind}\n(.*?)```", readme, re.S)
+    assert block, f"README lost its {name} block"
+    return block.group(1)
+
+
+def test_readme_answer_is_the_services(client, conforms):  # noqa: F811
+    """The README's answer for examples/sitting.json (DDV TSR 3.3.1: Dan deals game 5)."""
+    response = client.post(URL, json=EXAMPLE)
+    assert response.status_code == 200
+    conforms(URL, "post", response)
+    answer = response.get_json()
+    documented = json.loads(readme_block("sitting-answer", "json"))
+    assert {k: v for k, v in answer.items() if k != "service_version"} == documented
+    assert [(v["code"], v["pointer"]) for v in answer["violations"]] == [
+        ("wrong_dealer", "/games/4/dealer")]
+
+
+def test_readme_list_is_the_commands(capsys):
+    """The README's printed list is what doko-check --sitting prints; exit 1 on a defect."""
+    status = main(["--sitting", "examples/sitting.json"])
+    printed = capsys.readouterr().out
+    assert status == 1
+    assert readme_block("sitting-list", "text") == printed + f"exit status {status}\n"
+    assert sitting_doc.list_block() == "```text\n" + printed + "exit status 1\n```\n"
+
+
+def test_cli_json_and_a_valid_list(tmp_path, capsys):
+    good = {**EXAMPLE, "games": EXAMPLE["games"][:4],
+            "claimed": {"totals": {"Anna": -2, "Ben": 4, "Cleo": 4, "Dan": -7, "Eve": 1}}}
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(good), encoding="utf-8")
+    assert main(["--sitting", str(path)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("valid")
+    assert main(["--sitting", "--json", str(path)]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["files"][0]["result"] == check_sitting(good).to_dict()
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"ruleset": "ddv", "players": ["A", "B"], "games": []}))
+    assert main(["--sitting", str(bad)]) == 2
+    assert "/players" in capsys.readouterr().out
+
+
+def test_transcript_game_answer_matches_the_spec(client, conforms):  # noqa: F811
+    rng = random.Random(1)
+    body = {"ruleset": "ddv", "players": A4, "games": [
+        {"dealer": "Anna", "transcript": whole_game("ddv", rng, A4, 0)},
+        {"dealer": "Ben", "transcript": whole_game("ddv", rng, A4, 1, solo_by=2, duty=True)}]}
+    response = client.post(URL, json=body)
+    assert response.status_code == 200
+    conforms(URL, "post", response)
+    games = response.get_json()["games"]
+    assert [g["kind"] for g in games] == ["normal", "duty_solo"]
+    assert games[1]["result"]["game"]["type"] == "solo"
+
+
+def test_errors_match_the_spec(client, conforms):  # noqa: F811
+    response = client.post(URL, json={"ruleset": "ddv", "players": ["Anna", "Anna"],
+                                      "games": [{"dealer": "Zoe"}]})
+    assert response.status_code == 400
+    conforms(URL, "post", response)
+    pointers = [e["pointer"] for e in response.get_json()["errors"]]
+    assert pointers == ["/players", "/games/0"]  # the dealer is judged once players are
+    response = client.post(URL, data="{}", content_type="text/plain")
+    assert response.status_code == 415
+    conforms(URL, "post", response)
+
+
+def test_body_capped_while_reading(client, conforms):  # noqa: F811
+    """A body over 1 MiB is refused (413) by Content-Length, and chunked too."""
+    pad = b"x" * MAX_SITTING_BYTES
+    body = b'{"ruleset": "ddv", "players": [], "games": [], "pad": "' + pad + b'"}'
+    response = client.post(URL, data=body, content_type="application/json")
+    assert response.status_code == 413
+    conforms(URL, "post", response)
+
+    stream = io.BytesIO(body + b"x" * MAX_SITTING_BYTES)  # as gunicorn hands on chunks
+    response = client.post(URL, content_type="application/json", input_stream=stream,
+                           environ_overrides={"HTTP_TRANSFER_ENCODING": "chunked",
+                                              "wsgi.input_terminated": True})
+    assert response.status_code == 413
+    assert stream.tell() == MAX_SITTING_BYTES + 1  # read no further than needed to know
+
+
+def test_games_limit(client):
+    lines = [{"dealer": "Anna", "sheet": {"type": "redeal"}}] * (MAX_GAMES + 1)
+    response = client.post(URL, json={"ruleset": "mittwoch", "players": A4, "games": lines})
+    assert response.status_code == 400
+    assert response.get_json()["errors"][0]["pointer"] == "/games"
+    response = client.post(URL, json={"ruleset": "mittwoch", "players": A4,
+                                      "games": lines[:MAX_GAMES]})
+    assert response.status_code == 200
+    assert response.get_json()["valid"]
