@@ -649,7 +649,8 @@ class _Walk:
             declarer = result.name(info.declarer)
         game = SittingGame(index, dealer, sits_out, kind, declarer, factor, value, scores, {},
                            result=result)
-        return game, (_transcript_events(result) if kind != "redeal" else set())
+        bock_events = self.r.bock_rounds and kind != "redeal"  # the tricks named only then
+        return game, (_transcript_events(result) if bock_events else set())
 
     def sheet_game(self, index: int, sheet: Sheet, dealer: str, playing: tuple[str, ...],
                    sits_out: str | None, forced: tuple[str, int, int] | None, factor: int
