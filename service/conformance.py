@@ -148,7 +148,7 @@ def _mutations(game: dict[str, Any], rng: PortableRandom) -> Iterator[tuple[str,
             yield name, mutated
 
 
-def _revoke(game: dict[str, Any], rng: PortableRandom) -> bool:
+def revoke(game: dict[str, Any], rng: PortableRandom) -> bool:
     """At the first card where the seat could not play everything it holds, play a card
     it was not allowed to (one it plays later: the two are swapped)."""
     play = game["play"]
@@ -204,7 +204,7 @@ def _card_too_often(game: dict[str, Any], rng: PortableRandom) -> bool:
 
 
 MUTATE: dict[str, Callable[[dict[str, Any], PortableRandom], bool]] = {
-    "revoke": _revoke, "card_not_in_hand": _not_in_hand, "turn_order": _turn_order,
+    "revoke": revoke, "card_not_in_hand": _not_in_hand, "turn_order": _turn_order,
     "late_call": _late_call, "card_too_often": _card_too_often}
 
 
