@@ -153,18 +153,18 @@ def revoke(game: dict[str, Any], rng: PortableRandom) -> bool:
     it was not allowed to (one it plays later: the two are swapped)."""
     play = game["play"]
     replay = Game.from_transcript({**game, "play": []})
-    left = [list(hand) for hand in game["hands"]]
     for at, event in enumerate(play):
         if "card" in event:
             seat = event["seat"]
-            illegal = sorted(set(left[seat]) - set(replay.legal_actions().cards))
-            later = [i for i in _cards(play)[1:] if i > at and play[i]["seat"] == seat
+            held = replay.state.held[seat]  # counts by card code, after any exchange
+            illegal = sorted({NAMES[c] for c in range(len(held)) if held[c]}
+                             - set(replay.legal_actions().cards))
+            later = [i for i in _cards(play) if i > at and play[i]["seat"] == seat
                      and play[i]["card"] in illegal]
             if later:
                 other = rng.choice(later)
                 event["card"], play[other]["card"] = play[other]["card"], event["card"]
                 return True
-            left[seat].remove(event["card"])
         replay.push(event)
     return False
 

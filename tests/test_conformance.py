@@ -180,3 +180,15 @@ def test_differences_rules():
     assert diff({"score": {"scores": [1, 2]}}, {"score": {"scores": [2, 1]}}) != []
     assert diff({"violations": [{"code": "a"}, {"code": "b"}]},
                 {"violations": [{"code": "b", "seat": 1}, {"code": "a", "seat": 2}]}) == []
+
+
+@pytest.mark.parametrize("preset", sorted(presets()))
+def test_more_rounds_of_cases_keep_their_kinds(preset):
+    """Past the first round (other deals, other mutations, a revoke after a poverty
+    exchange): games stay valid, mutations invalid, partial games unfinished."""
+    for case in cases_of(generated(preset, 120, 11)):
+        expected = case["expected"]
+        if case["kind"] == "game":
+            assert expected["valid"] and expected["complete"], case["about"]
+        elif case["kind"] == "mutation":
+            assert not expected["valid"], case["about"]
