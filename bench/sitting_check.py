@@ -22,10 +22,12 @@ import time
 from typing import Any
 
 from service import rules
-from service.rules.random_game import random_hands
+from service.rules.random_game import random_game, random_hands
+from service.rules.rulesets import resolve
 from service.rules.sitting import check_sitting
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dan"]
+DDV = resolve("ddv")
 ROUND = ([("Anna", None, True), ("Ben", None, True), ("Cleo", "Dan", True),
           ("Cleo", None, True), ("Dan", "Anna", True), ("Dan", "Dan", False)]
          + [(PLAYERS[k % 4], None, True) for k in range(16)]
@@ -34,26 +36,16 @@ ROUND = ([("Anna", None, True), ("Ben", None, True), ("Cleo", "Dan", True),
 
 def whole_game(rng: random.Random, dealer: int, solo_by: int | None,
                duty: bool) -> dict[str, Any]:
-    while True:
-        hands = random_hands(rng)
-        if all(hand.count("CQ") < 2 for hand in hands):
-            break
     said = [{"seat": (dealer + i) % 4, "reservation": "healthy"} for i in range(1, 5)]
     game: dict[str, Any] = {"type": "normal"}
     if solo_by is not None:
         said = [{"seat": s["seat"], "reservation": "solo", "solo": "jacks", "duty": duty}
                 if s["seat"] == solo_by else s for s in said]
         game = {"type": "solo", "solo": "jacks", "declarer": solo_by, "duty": duty}
-    table = rules.Game(hands, ruleset="ddv", dealer=dealer, reservations=said, game=game,
-                       players=PLAYERS)
-    play = []
-    while not table.finished:
-        actions = table.legal_actions()
-        card = rng.choice(actions.cards)
-        play.append({"seat": actions.seat, "card": card})
-        table.play_card(card)
-    return {"players": PLAYERS, "dealer": dealer, "hands": hands, "reservations": said,
-            "game": game, "play": play}
+    data = random_game(DDV, rng, dealer=dealer, hands=random_hands(rng, no_marriage=True),
+                       declared=(said, game))
+    del data["ruleset"]
+    return {"players": PLAYERS, **data}
 
 
 def a_round(rng: random.Random) -> dict[str, Any]:

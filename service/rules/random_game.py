@@ -20,11 +20,16 @@ from .transcript import ANNOUNCE, CARD, SHOW, Event, from_dict
 TRICK_RULES = {"any", "color", "trump", "club", "spade", "heart"}
 
 
-def random_hands(rng: random.Random, with_nines: bool = True) -> list[list[str]]:
+def random_hands(rng: random.Random, with_nines: bool = True, *,
+                 no_marriage: bool = False) -> list[list[str]]:
+    """A shuffled deal; ``no_marriage``: dealt again until no hand holds both ♣Q."""
     pack = [NAMES[c] for c in pack_codes(with_nines)] * 2
-    rng.shuffle(pack)
-    size = len(pack) // 4
-    return [sorted(pack[i * size:(i + 1) * size]) for i in range(4)]
+    while True:
+        rng.shuffle(pack)
+        size = len(pack) // 4
+        hands = [sorted(pack[i * size:(i + 1) * size]) for i in range(4)]
+        if not no_marriage or all(hand.count(NAMES[CQ]) < 2 for hand in hands):
+            return hands
 
 
 def _healthy(dealer: int) -> list[dict[str, Any]]:

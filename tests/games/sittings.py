@@ -14,15 +14,8 @@ from typing import Any
 from games.kinds import reservations
 from service import rules
 from service.rules.cards import BY_NAME
-from service.rules.random_game import random_hands
+from service.rules.random_game import random_game, random_hands
 from service.rules.ranking import order_for
-
-
-def _deal(rng: random.Random, with_nines: bool = True) -> list[list[str]]:
-    while True:
-        hands = random_hands(rng, with_nines)
-        if all(hand.count("CQ") < 2 for hand in hands):
-            return hands
 
 
 def whole_game(ruleset: Any, rng: random.Random, players: list[str], dealer: int, *,
@@ -32,23 +25,16 @@ def whole_game(ruleset: Any, rng: random.Random, players: list[str], dealer: int
 
     ``players`` are the four names clockwise by seat; ``dealer`` the dealer's seat;
     ``solo_by`` a seat that plays a ``solo`` (a duty solo where ``duty``)."""
-    hands = _deal(rng)
     said: dict[int, dict[str, Any]] = {}
     game: dict[str, Any] = {"type": "normal"}
     if solo_by is not None:
         said[solo_by] = {"reservation": "solo", "solo": solo, "duty": duty}
         game = {"type": "solo", "solo": solo, "declarer": solo_by, "duty": duty}
-    said_list = reservations(dealer, said)
-    table = rules.Game(hands, ruleset=ruleset, dealer=dealer, reservations=said_list,
-                       game=game, players=players)
-    play = []
-    while not table.finished:
-        actions = table.legal_actions()
-        card = rng.choice(actions.cards)
-        play.append({"seat": actions.seat, "card": card})
-        table.play_card(card)
-    return {"players": players, "dealer": dealer, "hands": hands,
-            "reservations": said_list, "game": game, "play": play}
+    data = random_game(rules.resolve(ruleset), rng, dealer=dealer,
+                       hands=random_hands(rng, no_marriage=True),
+                       declared=(reservations(dealer, said), game))
+    del data["ruleset"]
+    return {"players": players, **data}
 
 
 def untaken_poverty(rng: random.Random, players: list[str], dealer: int) -> dict[str, Any]:
@@ -56,7 +42,7 @@ def untaken_poverty(rng: random.Random, players: list[str], dealer: int) -> dict
     takes it: a redeal (seed 004 I.5: 'Nimmt kein Spieler auf, wird neu gegeben')."""
     is_trump = order_for("normal").is_trump
     while True:
-        hands = _deal(rng)
+        hands = random_hands(rng, no_marriage=True)
         asking = [(dealer + i) % 4 for i in range(1, 5)]
         poor = [s for s in asking if sum(is_trump(BY_NAME[c]) for c in hands[s]) <= 3]
         if poor:
