@@ -357,6 +357,27 @@ def test_sheet_duty_flag_against_the_duty_solos_owed():
                              ("game_declaration", "/games/1/sheet/duty")]
 
 
+def test_a_silent_marriage_is_no_duty_solo():
+    """TSR 4.4.5: a silent marriage is scored as a solo but is no duty solo: Anna still
+    owes hers, and the deal moves on (4.2.5 is for duty solos)."""
+    result = check_sitting({"ruleset": "ddv", "players": A4, "games": [
+        sheet("Anna", {"Anna": 9, "Ben": -3, "Cleo": -3, "Dan": -3}, "silent_marriage",
+              declarer="Anna"),
+        sheet("Ben", {"Anna": 1, "Ben": -1, "Cleo": -1, "Dan": 1})]})
+    assert result.valid, codes(result)
+    assert result.games[0].kind == "silent_marriage"
+    assert result.duty_solos["Anna"] == {"owed": 1, "played": 0}
+
+
+def test_a_solo_written_forced_where_none_was_due():
+    """TSR 4.2.3: only when the solos owed are at least the games left."""
+    result = check_sitting({"ruleset": "ddv", "players": A4, "games": [
+        sheet("Anna", {"Anna": 9, "Ben": -3, "Cleo": -3, "Dan": -3}, "solo",
+              declarer="Anna", duty=True, forced=True)]})
+    assert codes(result) == [("forced_solo", "/games/0/sheet/forced")]
+    assert result.games[0].kind == "duty_solo"
+
+
 def test_finished_ddv_round_with_a_duty_solo_owed():
     """TSR 8.6 and 8.5.1: a round finished early (the referee struck the normal games
     left: a note) with Dan's duty solo not played: a violation at /finished."""

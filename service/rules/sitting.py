@@ -603,8 +603,9 @@ class _Walk:
                                "('vorgeführt'): mark it forced")
             return "forced_solo"
         if written_forced:
-            self.violation("forced_solo", f"{here}/forced", declarer,
-                           "no forced duty solo was due here: not forced")
+            due = (f"the forced duty solo here was {forced[0]}'s" if forced is not None
+                   else "no forced duty solo was due here")
+            self.violation("forced_solo", f"{here}/forced", declarer, f"{due}: not forced")
         return self.solo_kind(declarer, duty)
 
     def transcript_game(self, index: int, t: Transcript, dealer: str,
