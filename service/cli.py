@@ -437,6 +437,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         args = command.parse_intermixed_args(argv)
         _settle(command, args)
         reports.refuse(command, args)
+        sitting_cli.refuse(command, args)
     except SystemExit as stop:  # argparse: --help (0) or a usage error (2)
         return stop.code if isinstance(stop.code, int) else ERROR
     out = sys.stdout

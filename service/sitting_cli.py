@@ -84,6 +84,17 @@ def report(path: str, result: SittingResult) -> list[str]:
     return lines
 
 
+def refuse(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """A usage error for options that are for transcripts, not for a sitting's list."""
+    if not args.sitting:
+        return
+    others = [flag for flag, given in (("--junit", args.junit), ("--github", args.github),
+                                       ("--summary", args.summary)) if given]
+    if others:
+        command.error(f"argument --sitting: {', '.join(others)} report transcripts; a "
+                      "sitting prints its list (or --json)")
+
+
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Check each FILE as one sitting; the exit status as for transcripts."""
     status = OK

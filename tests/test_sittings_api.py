@@ -66,6 +66,11 @@ def test_cli_json_and_a_valid_list(tmp_path, capsys):
     assert "/players" in capsys.readouterr().out
 
 
+def test_cli_refuses_transcript_reports_for_a_sitting(capsys):
+    assert main(["--sitting", "--github", "examples/sitting.json"]) == 2
+    assert "--github" in capsys.readouterr().err
+
+
 def test_transcript_game_answer_matches_the_spec(client, conforms):  # noqa: F811
     rng = random.Random(1)
     body = {"ruleset": "ddv", "players": A4, "games": [
