@@ -5,9 +5,10 @@
     >>> result.valid, result.winner, result.score.scores
 
 Everything a caller needs is here: :func:`check` and :func:`load` for whole
-transcripts, :class:`Game` for an engine that pushes events one by one and asks for
-the legal actions, :func:`resolve` for rulesets, the result and error types, the
-vocabulary and the code registry. The core imports nothing from Flask.
+transcripts, :func:`check_sitting` for a table's list of games, :class:`Game` for an
+engine that pushes events one by one and asks for the legal actions, :func:`resolve`
+for rulesets, the result and error types, the vocabulary and the code registry. The
+core imports nothing from Flask.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .result import (
     Violation,
 )
 from .rulesets import RulesetError, digest, presets, resolve
+from .sitting import SittingResult, check_sitting
 from .transcript import Transcript
 from .version import VERSION
 
@@ -57,10 +59,12 @@ __all__ = [
     "Score",
     "ScoreItem",
     "SeatAnnouncements",
+    "SittingResult",
     "Transcript",
     "TranscriptError",
     "Violation",
     "check",
+    "check_sitting",
     "codes",
     "digest",
     "legal_actions",
