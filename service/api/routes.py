@@ -13,9 +13,9 @@ from service.checking import (
     MAX_BATCH_GAMES,
     Item,
     Summary,
-    array_items,
     check_data,
     check_item,
+    json_batch_items,
     ndjson_items,
     outcome,
     parse_json,
@@ -91,11 +91,7 @@ def check_batch() -> Response:
     request.max_content_length = MAX_BATCH_BYTES  # before anything reads the body
     items: list[Item]
     if request.is_json:
-        data = read_json_body()
-        if not isinstance(data, list):
-            raise Problem(400, "The request body must be a JSON array of transcripts.",
-                          [{"pointer": "", "message": "Must be an array."}])
-        items = array_items(data)
+        items = json_batch_items(read_body())
     elif request.mimetype == NDJSON:
         items = ndjson_items(read_body())
     else:

@@ -103,6 +103,34 @@ def array_items(values: list[Any]) -> list[Item]:
     return [Item(index, None, value) for index, value in enumerate(values)]
 
 
+def is_json(text: bytes) -> bool:
+    try:
+        parse_json(text)
+    except Problem:
+        return False
+    return True
+
+
+def json_batch_items(body: bytes) -> list[Item]:
+    """The transcripts of a batch sent as application/json: a JSON array. NDJSON sent
+    with that type, or one transcript alone, gets a problem that says what to send."""
+    try:
+        data = parse_json(body)
+    except Problem:
+        lines = ndjson_items(body)
+        if len(lines) > 1 and is_json(lines[0].value):
+            raise Problem(400, "The body is NDJSON (one transcript per line) sent as "
+                          "application/json: send it as application/x-ndjson, or as a JSON "
+                          "array of transcripts.") from None
+        raise
+    if not isinstance(data, list):
+        alone = (" (one transcript alone: POST /v1/games/check)"
+                 if isinstance(data, dict) else "")
+        raise Problem(400, f"The request body must be a JSON array of transcripts{alone}.",
+                      [{"pointer": "", "message": "Must be an array."}])
+    return array_items(data)
+
+
 class Outcome(NamedTuple):
     """What a batch summary counts of one entry."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
-from ..cards import BY_NAME, N_CODES, NAMES, NOTATION, POINTS, nearest
+from ..cards import N_CODES, NAMES, NOTATION, POINTS, nearest
 from ..result import Trick
 from ..setup import UNDECIDED
 from .base import StateBase
@@ -119,9 +119,7 @@ class TrickPlay(StateBase):
         """A card that cannot be read, taken as the seat's nearest legal card (``hq`` for
         ♥Q) or as an unknown card that takes the turn and a place in the hand. One
         violation either way; what it leaves unchecked is said in its message."""
-        what = f"{text!r} is not a card of this pack"
-        if BY_NAME.get(text.upper()) is None:
-            what = f"{text!r} is not a card: {NOTATION}"
+        what = f"{text!r} is not a card: {NOTATION}"
         card = nearest(text, self.legal_cards(seat))
         if card is not None:
             self._violation("unknown_card", index, seat,
