@@ -164,7 +164,8 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
     state, violations, setup_notes = replay(transcript)
     notes = (notes or []) + setup_notes
     violations += state.violations
-    notes += _refused_calls(transcript, state.violations)
+    if state.violations:
+        notes += _refused_calls(transcript, state.violations)
     info = _game_info(state)
     violations += _marriage_claim(transcript, state, info)
     violations += _duty_solo(transcript, transcript.context)
@@ -174,8 +175,7 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
         score = Score((), 1, 0, (0, 0, 0, 0))
     elif complete:
         result = outcome(state)
-        note = penalty_note(state)
-        if note is not None:
+        if state.revoke is not None and (note := penalty_note(state)) is not None:
             notes.append(note)
         winner = TEAM_NAMES[result.winner] if result.winner is not None else None
         score = _with_bock(result.score, transcript.context.bock, winner)
