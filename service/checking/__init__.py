@@ -74,7 +74,11 @@ def check_item(item: Item, ruleset: Any = None
     ``{"index", "line" (NDJSON only), "error": problem}``, with the core's result (None
     for an error entry)."""
     try:
-        value = parse_json(item.value) if isinstance(item.value, bytes) else item.value
+        value = item.value
+        if isinstance(value, Problem):  # refused while reading: too large, not strict JSON
+            raise value
+        if isinstance(value, bytes):
+            value = parse_json(value)
         checked = check_data(value, ruleset)
     except Problem as problem:
         return error_entry(item, problem), None
@@ -89,18 +93,46 @@ def error_entry(item: Item, problem: Problem) -> dict[str, Any]:
     return entry
 
 
-def ndjson_items(body: bytes) -> list[Item]:
-    """One item per non-blank line (``\\n`` or ``\\r\\n``), numbered from 1."""
+TooManyItems = jsonbody.TooMany  # a batch over its count, raised at the first one over
+
+
+def ndjson_items(body: bytes, max_items: int | None = None,
+                 max_item_bytes: int | None = None) -> list[Item]:
+    """One item per non-blank line (``\\n`` or ``\\r\\n``), numbered from 1.
+
+    Read line by line: more than ``max_items`` lines raise :class:`TooManyItems` at the
+    first one over; a line over ``max_item_bytes`` becomes a 413 :class:`Problem` item,
+    left unparsed.
+    """
     items: list[Item] = []
-    for number, line in enumerate(body.split(b"\n"), 1):
-        line = line.strip()
-        if line:
+    number, at, end = 0, 0, len(body)
+    while at < end:
+        number += 1
+        stop = body.find(b"\n", at)
+        stop = end if stop < 0 else stop
+        line = body[at:stop].strip()
+        at = stop + 1
+        if not line:
+            continue
+        if max_items is not None and len(items) == max_items:
+            raise TooManyItems()
+        if max_item_bytes is not None and len(line) > max_item_bytes:
+            items.append(Item(len(items), number, jsonbody.too_large(max_item_bytes)))
+        else:
             items.append(Item(len(items), number, line))
     return items
 
 
 def array_items(values: list[Any]) -> list[Item]:
     return [Item(index, None, value) for index, value in enumerate(values)]
+
+
+def json_array_items(body: bytes, max_items: int, max_item_bytes: int) -> list[Item]:
+    """The items of a JSON array body, counted and held to their limits as they are read
+    (:func:`jsonbody.split_array`); :class:`TooManyItems` at the first one over. Each
+    is the JSON text of a transcript, parsed when it is checked."""
+    return [Item(index, None, element) for index, element
+            in enumerate(jsonbody.split_array(body, max_items, max_item_bytes))]
 
 
 class Outcome(NamedTuple):
