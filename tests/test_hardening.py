@@ -19,7 +19,6 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from service import MAX_BODY_BYTES, create_app
-from service.api import fairshare
 from service.checking import MAX_BATCH_GAMES
 from service.rules.random_game import random_game
 from service.rules.rulesets import presets
@@ -153,6 +152,8 @@ def test_each_transcript_of_a_batch_keeps_the_single_checks_limits(client, game)
 
 
 def test_a_batch_with_every_slot_taken_is_503_with_retry_after(app, client, game):
+    from service.api import fairshare
+
     slots = app.extensions[fairshare.BATCH_SLOTS]
     assert slots.count == fairshare.DEFAULT_SLOTS
     with slots.held():
@@ -166,6 +167,8 @@ def test_a_batch_with_every_slot_taken_is_503_with_retry_after(app, client, game
 
 def test_batch_slots_are_shared_by_forked_workers(tmp_path):
     """A slot held in one process (a worker) is taken for another forked after it."""
+    from service.api import fairshare
+
     slots = fairshare.BatchSlots(1, str(tmp_path))
     read, write = os.pipe()
     with slots.held():

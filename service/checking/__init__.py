@@ -11,6 +11,7 @@ Nothing here touches a request or imports Flask: the command runs it without a s
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 from service.rules.check import check
@@ -93,6 +94,7 @@ def error_entry(item: Item, problem: Problem) -> dict[str, Any]:
     return entry
 
 
+NON_BLANK_LINE = re.compile(rb"\S[^\n]*")  # from its first non-blank byte to its end
 TooManyItems = jsonbody.TooMany  # a batch over its count, raised at the first one over
 
 
@@ -105,17 +107,13 @@ def ndjson_items(body: bytes, max_items: int | None = None,
     left unparsed.
     """
     items: list[Item] = []
-    number, at, end = 0, 0, len(body)
-    while at < end:
-        number += 1
-        stop = body.find(b"\n", at)
-        stop = end if stop < 0 else stop
-        line = body[at:stop].strip()
-        at = stop + 1
-        if not line:
-            continue
+    number, counted = 1, 0
+    for found in NON_BLANK_LINE.finditer(body):  # blank runs skipped at C speed
+        number += body.count(b"\n", counted, found.start())
+        counted = found.start()
         if max_items is not None and len(items) == max_items:
             raise TooManyItems()
+        line = found.group().rstrip()
         if max_item_bytes is not None and len(line) > max_item_bytes:
             items.append(Item(len(items), number, jsonbody.too_large(max_item_bytes)))
         else:
