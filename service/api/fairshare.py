@@ -4,7 +4,9 @@ A sync worker answers one request at a time, and a maximal batch keeps it busy f
 seconds. Were every worker of a pod on a batch, single checks would wait behind them;
 so a batch first takes one of ``DOKO_BATCH_CONCURRENCY`` slots (default 1) shared by
 the server's workers, and with none free it is answered 503 with ``Retry-After`` at
-once, before its body is read. The other workers keep answering single checks.
+once: its body is read (and dropped, not parsed), so that the client reads the answer
+rather than a reset connection, and gunicorn does not linger on the socket. The other
+workers keep answering single checks.
 
 A slot is an exclusive ``flock`` on a file of its own (a lock belongs to the open
 file, so each request opens the files anew; the kernel drops a lock whose worker
@@ -50,12 +52,10 @@ class BatchSlots:
         self.paths = [os.path.join(directory, f"doko-batch-{os.getpid()}-{i}.lock")
                       for i in range(count)]
 
-    @contextlib.contextmanager
-    def held(self) -> Iterator[None]:
-        """Hold a free slot for the block; a 503 :class:`Problem` if none is free."""
+    def take(self) -> contextlib.AbstractContextManager[None] | None:
+        """A free slot, held until the returned context exits; None if none is free."""
         if not self.count:
-            yield
-            return
+            return contextlib.nullcontext()
         for path in self.paths:
             fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
             try:
@@ -63,12 +63,34 @@ class BatchSlots:
             except BlockingIOError:
                 os.close(fd)
                 continue
-            try:
-                yield
-            finally:
-                os.close(fd)  # closing releases the lock
-            return
-        raise Problem(503, f"The server is checking {self.count} batch(es) already, as many "
-                      "as it takes at a time; send this one again after Retry-After "
-                      "seconds. Single checks are answered meanwhile.",
-                      headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+            return _Slot(fd)
+        return None
+
+    def busy(self) -> Problem:
+        """The 503 problem of a batch that found no free slot."""
+        return Problem(503, f"The server is checking {self.count} batch(es) already, as many "
+                       "as it takes at a time; send this one again after Retry-After "
+                       "seconds. Single checks are answered meanwhile.",
+                       headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Hold a free slot for the block; a 503 :class:`Problem` if none is free."""
+        slot = self.take()
+        if slot is None:
+            raise self.busy()
+        with slot:
+            yield
+
+
+class _Slot(contextlib.AbstractContextManager[None]):
+    """A slot taken: its locked file, closed (the lock released) on exit."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        os.close(self.fd)

@@ -77,6 +77,13 @@ def read_body() -> bytes:
     return b"".join(chunks)
 
 
+def discard_body() -> None:
+    """Read the body (within the request's limit) and keep none of it."""
+    stream = request.stream
+    while stream.read(65536):
+        pass
+
+
 def read_json_body() -> Any:
     """The request body as JSON; 415 for another media type, 400 for broken JSON."""
     if not request.is_json:
@@ -106,9 +113,13 @@ def check_batch() -> Response:
     if not request.is_json and request.mimetype != NDJSON:
         raise Problem(415, f"Send the transcripts as application/json (an array) or {NDJSON}"
                       " (one per line).")
-    with current_app.extensions[BATCH_SLOTS].held():
-        items = read_batch()
-        return _batch_answer(items)
+    slots = current_app.extensions[BATCH_SLOTS]
+    slot = slots.take()
+    if slot is None:
+        discard_body()
+        raise slots.busy()
+    with slot:
+        return _batch_answer(read_batch())
 
 
 def read_batch() -> list[Item]:
