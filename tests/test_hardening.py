@@ -1,29 +1,22 @@
 """A locked-down service: compressed bodies refused, the echo route off unless turned on,
-CORS only for the origins allowed, batches refused early and taking turns, and a worker
-that the timeout aborts counted in /metrics."""
+CORS only for the origins allowed, batches refused early and taking turns. (A worker
+aborted by the timeout: tests/test_observability.py; the NetworkPolicy:
+tests/test_deploy.py; memory: tests/test_memory.py.)"""
 
 from __future__ import annotations
 
 import gzip
 import json
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
+import random
 
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 from service import MAX_BODY_BYTES, create_app
 from service.checking import MAX_BATCH_GAMES
 from service.rules.random_game import random_game
 from service.rules.rulesets import presets
 
-ROOT = Path(__file__).resolve().parents[1]
 PROBLEM = "application/problem+json"
 NDJSON = "application/x-ndjson"
 BODY_ROUTES = ("/v1/games/check", "/v1/games/check-batch", "/v1/echo")
@@ -31,8 +24,6 @@ BODY_ROUTES = ("/v1/games/check", "/v1/games/check-batch", "/v1/echo")
 
 @pytest.fixture(scope="module")
 def game() -> dict:
-    import random
-
     return random_game(presets()["ddv"].ruleset, random.Random(5))
 
 
@@ -184,66 +175,3 @@ def test_batch_slots_are_shared_by_forked_workers(tmp_path):
     assert os.read(read, 100) == b"503"
     with slots.held():  # released
         pass
-
-
-# ---- a worker aborted by the timeout is counted ---------------------------------------
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def metric(text: str, name: str, **labels: str) -> float:
-    return sum(s.value for f in text_string_to_metric_families(text) for s in f.samples
-               if s.name == name and labels.items() <= s.labels.items())
-
-
-@pytest.mark.skipif(sys.platform != "linux", reason="gunicorn's worker timeout on Linux")
-def test_a_worker_aborted_by_the_timeout_is_counted(tmp_path):
-    """A body that never arrives holds a worker past a 2 s timeout: gunicorn aborts it,
-    the client gets gunicorn's own 500 page (no problem, no request id) and
-    doko_worker_timeouts_total counts it by route."""
-    port = free_port()
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PROMETHEUS_MULTIPROC_DIR", "GUNICORN_CMD_ARGS")}
-    env |= {"GUNICORN_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1",
-            "TMPDIR": str(tmp_path), "HOME": str(tmp_path), "DOKO_ACCESS_LOG": "off",
-            "GUNICORN_CMD_ARGS": "--timeout 2"}
-    log = tmp_path / "gunicorn.log"
-    with log.open("w") as out:
-        server = subprocess.Popen(
-            [str(Path(sys.executable).parent / "gunicorn"), "--config",
-             "deploy/gunicorn.conf.py", "service:create_app()"],
-            cwd=ROOT, env=env, stdout=out, stderr=out)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 30
-            while True:
-                assert server.poll() is None, log.read_text()
-                try:
-                    urllib.request.urlopen(f"{base}/readyz", timeout=5).read()
-                    break
-                except OSError:
-                    assert time.monotonic() < deadline, "gunicorn did not start"
-                    time.sleep(0.2)
-            with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
-                sock.sendall(b"POST /v1/games/check HTTP/1.1\r\nHost: x\r\n"
-                             b"Content-Type: application/json\r\nContent-Length: 1000\r\n"
-                             b"X-Request-ID: slow-1\r\n\r\n{\"dealer\":")
-                answer = b""
-                while data := sock.recv(65536):
-                    answer += data
-            head = answer.partition(b"\r\n\r\n")[0].lower()
-            assert head.startswith(b"http/1.1 500"), answer[:300]
-            assert b"x-request-id" not in head
-            text = urllib.request.urlopen(f"{base}/metrics", timeout=10).read().decode()
-            assert metric(text, "doko_worker_timeouts_total", route="/v1/games/check") == 1
-        finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=30)
-            finally:
-                if server.poll() is None:
-                    server.kill()
-    assert "slow-1" in log.read_text()  # the error log names the request
