@@ -1,6 +1,6 @@
 """``doko-check --sitting FILE``: a table's list of games, printed as a club writes it.
 
-Each FILE holds one sitting (the request of ``POST /v1/sittings/check``). The list is
+Each FILE (``-``: stdin) holds one sitting (the request of ``POST /v1/sittings/check``). The list is
 printed one line per game (dealer, kind, each player's score, the running totals) with
 each defect under its line; ``--json`` prints the route's answer instead.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -24,8 +25,11 @@ KINDS = {"normal": "normal", "marriage": "marriage", "poverty": "poverty",
 
 
 def _read(path: str) -> Any:
-    with Path(path).open("rb") as file:
-        raw = file.read(MAX_SITTING_BYTES + 1)
+    if path == "-":
+        raw = sys.stdin.buffer.read(MAX_SITTING_BYTES + 1)
+    else:
+        with Path(path).open("rb") as file:
+            raw = file.read(MAX_SITTING_BYTES + 1)
     if len(raw) > MAX_SITTING_BYTES:
         raise Problem(413, f"the file is over {MAX_SITTING_BYTES} bytes, the limit of a sitting")
     return parse_json(raw)

@@ -581,6 +581,14 @@ def test_each_bock_event_is_its_option(option):
     assert check_sitting({"ruleset": rs, "players": A4, "games": games}).games[1].bock == 3
 
 
+@pytest.mark.parametrize("factor", [0, 1, 11])
+def test_bock_factor_out_of_range_is_refused(factor):
+    with pytest.raises(rules.TranscriptError) as error:
+        check_sitting({"ruleset": {"preset": "ddv", "options": {"bock_factor": factor}},
+                       "players": A4, "games": []})
+    assert [e.pointer for e in error.value.errors] == ["/ruleset/options/bock_factor"]
+
+
 def test_transcript_bock_events_are_read_from_the_game():
     """A black game, a tie, a lost re, a heart trick are read from the tricks."""
     from service.rules.sitting import _transcript_events

@@ -66,6 +66,13 @@ def test_cli_json_and_a_valid_list(tmp_path, capsys):
     assert "/players" in capsys.readouterr().out
 
 
+def test_cli_reads_a_sitting_from_stdin(monkeypatch, capsys):
+    raw = (ROOT / "examples" / "sitting.json").read_bytes()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    assert main(["--sitting", "-"]) == 1
+    assert "wrong_dealer at /games/4/dealer" in capsys.readouterr().out
+
+
 def test_cli_refuses_transcript_reports_for_a_sitting(capsys):
     assert main(["--sitting", "--github", "examples/sitting.json"]) == 2
     assert "--github" in capsys.readouterr().err

@@ -163,6 +163,8 @@ def _contradictions(r: Ruleset) -> list[OptionProblem]:
         problems.append(OptionProblem("marriage_partner_rules", "needs at least one rule"))
     if r.solo_multiplier < 1:
         problems.append(OptionProblem("solo_multiplier", "must be at least 1"))
+    if not 2 <= r.bock_factor <= 10:  # 1 would be no bock; overlapping rounds multiply it
+        problems.append(OptionProblem("bock_factor", "must be from 2 to 10"))
     return problems
 
 
