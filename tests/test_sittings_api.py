@@ -6,9 +6,11 @@ import io
 import json
 import random
 import re
+import tracemalloc
 from pathlib import Path
 
 from games.sittings import whole_game
+from test_memory import peak_of
 from test_openapi import conforms, spec  # noqa: F401  (fixtures)
 
 from service.checking.sitting import MAX_SITTING_BYTES
@@ -128,3 +130,31 @@ def test_games_limit(client):
                                       "games": lines[:MAX_GAMES]})
     assert response.status_code == 200
     assert response.get_json()["valid"]
+
+
+def test_memory_of_real_sittings_is_bounded_by_the_body(app):
+    """The largest real lists: 400 sheet lines at five, and a DDV round of 24 whole games
+    (each answered in full): the allocation peak stays within 64 x body + 8 MiB, as
+    tests/test_memory.py holds every route to for hostile bodies."""
+    rng = random.Random(24)
+    lines = [{"dealer": name, "sheet": {"type": "normal", "scores": {
+        p: (1 if k % 2 else -1) for k, p in enumerate(n for n in EXAMPLE["players"]
+                                                       if n != name)}}}
+             for name in EXAMPLE["players"] * (MAX_GAMES // 5)]
+    round_ = [{"dealer": A4[i % 4], "transcript": whole_game("ddv", rng, A4, i % 4)}
+              for i in range(24)]
+    client = app.test_client()
+    client.post(URL, json={"ruleset": "ddv", "players": A4, "games": []})  # warm up
+    tracemalloc.start()
+    try:
+        for body in ({"ruleset": {"preset": "ddv", "options": {"games_per_round_at_five": 0,
+                                                               "duty_solos_per_player": 0}},
+                      "players": EXAMPLE["players"], "games": lines},
+                     {"ruleset": {"preset": "ddv", "options": {"duty_solos_per_player": 0}},
+                      "players": A4, "games": round_}):
+            raw = json.dumps(body).encode()
+            status, peak = peak_of(client, URL, raw)
+            assert status == 200
+            assert peak <= 64 * len(raw) + 8 * 1024 * 1024, (len(raw), peak)
+    finally:
+        tracemalloc.stop()
