@@ -10,7 +10,9 @@ single check; the sitting is never compared with its own output.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +21,7 @@ from games.sittings import untaken_poverty, whole_game
 from service import rules
 from service.rules.sitting import check_sitting
 
+ROOT = Path(__file__).resolve().parents[1]
 A4 = ["Anna", "Ben", "Cleo", "Dan"]
 A5 = ["Anna", "Ben", "Cleo", "Dan", "Eve"]
 
@@ -355,6 +358,26 @@ def test_sheet_duty_flag_against_the_duty_solos_owed():
     ]})
     assert codes(result) == [("game_declaration", "/games/0/sheet/duty"),
                              ("game_declaration", "/games/1/sheet/duty")]
+
+
+def test_a_throw_is_dealt_again_by_the_same_dealer():
+    """Seed 002 6.5.1 (five nines thrown in: redistributed) and sitting.md's reading: the
+    same dealer deals again, the redeal scores 0 and is no game of the round's count."""
+    thrown = json.loads((ROOT / "examples" / "throw.json").read_text(encoding="utf-8"))
+    del thrown["ruleset"]  # the sitting's (with a round of one game)
+    rs = {"preset": "freedoko", "options": {"games_per_round": 1}}
+    games = [sheet("Cleo", {"Anna": 1, "Ben": 0, "Cleo": 0, "Dan": 1}),
+             {"dealer": "Dan", "transcript": thrown},
+             sheet("Dan", {"Anna": 0, "Ben": 2, "Cleo": 2, "Dan": 0})]
+    result = check_sitting({"ruleset": rs, "players": A4, "first_dealer": "Cleo",
+                            "games": games})
+    assert codes(result) == [("round_too_long", "/games/2")]  # game 2 of a round of 1
+    assert result.games[1].kind == "redeal"
+    assert result.totals == {"Anna": 1, "Ben": 2, "Cleo": 2, "Dan": 1}
+    games[2]["dealer"] = "Anna"
+    moved = check_sitting({"ruleset": "freedoko", "players": A4, "first_dealer": "Cleo",
+                           "games": games})
+    assert codes(moved) == [("wrong_dealer", "/games/2/dealer")]
 
 
 def test_a_silent_marriage_is_no_duty_solo():
