@@ -18,12 +18,13 @@ from marshmallow import ValidationError
 from .check import check_transcript, load
 from .codes import NOTES, VIOLATIONS
 from .context import GameContext
-from .errors import FieldError, TranscriptError, pointer_token
+from .errors import FieldError, TranscriptError, field_errors, pointer_token
 from .options import Ruleset
 from .result import CheckResult
 from .rulesets import digest
 from .schemas import RulesetField
 from .transcript import Transcript
+from .version import VERSION
 
 MAX_GAMES = 400  # a DDV round is 24 games, an evening rarely 60; a few hundred at most
 MAX_NAME = 64
@@ -52,12 +53,14 @@ class ListDefect:
 
 
 def _violation(code: str, pointer: str, player: str | None, message: str) -> ListDefect:
-    assert code in VIOLATIONS, code
+    if code not in VIOLATIONS:
+        raise ValueError(f"unregistered violation code {code!r}")
     return ListDefect(code, pointer, player, message)
 
 
 def _note(code: str, pointer: str | None, player: str | None, message: str) -> ListDefect:
-    assert code in NOTES, code
+    if code not in NOTES:
+        raise ValueError(f"unregistered note code {code!r}")
     return ListDefect(code, pointer, player, message)
 
 
@@ -114,8 +117,6 @@ class SittingResult:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        from .version import VERSION
-
         return {
             "valid": self.valid, "complete": self.complete, "ruleset": self.ruleset,
             "players": list(self.players),
@@ -257,8 +258,6 @@ def _ruleset(r: _Reader, top: dict[str, Any]) -> Ruleset | None:
     try:
         ruleset: Ruleset = RulesetField().deserialize(top["ruleset"])
     except ValidationError as error:
-        from .errors import field_errors
-
         r.errors += field_errors(error.messages, "/ruleset")
         return None
     return ruleset
