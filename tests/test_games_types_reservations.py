@@ -98,6 +98,17 @@ def test_ddv_lust_solo_played_over_a_duty_solo_is_wrong_priority(check):
     assert_priority(result)
 
 
+def test_ddv_priority_message_names_the_game_called_for(check):
+    """TSR 4.1.6: the message says which game the reservations call for, as a game."""
+    deal = clubs_duty()
+    result = check(deal.transcript("ddv", 3, solo("queens", 0),
+                                   {0: lust("queens"), 2: duty("clubs")}, cards=4))
+    (message,) = [v["message"] for v in result["violations"]
+                  if v["code"] == "reservation_priority"]
+    assert message.startswith("the reservations call for a solo game by seat 2 (clubs): ")
+    assert message.endswith("; a solo game was played")
+
+
 @pytest.mark.parametrize(("said", "game", "right"), [
     # 4.1.5: lust solo over marriage; 4.1.6: the marriage never comes through
     ({0: MARRIAGE, 3: lust("jacks")}, solo("jacks", 3), True),
