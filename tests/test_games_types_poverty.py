@@ -269,6 +269,8 @@ def _assert_redeal(result):
     assert result["winner"] is None
     assert result["score"]["value"] == 0
     assert list(result["score"]["scores"]) == [0, 0, 0, 0]
+    # no game, so no teams: nobody is re or contra in a hand that was dealt again
+    assert (result["game"]["re"], result["game"]["contra"]) == ([], [])
 
 
 @pytest.mark.parametrize("preset", ["freedoko", "mittwoch", "doko2026"])
