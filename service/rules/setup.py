@@ -269,10 +269,15 @@ def _marriage_setup(transcript: Transcript, deal: Deal, first: int
                                     f"seat {declarer} plays a marriage without both CQ"))
     rule = game.partner_rule or PartnerRule()
     if rule.trick not in ruleset.marriage_partner_rules:
+        allowed = ", ".join(ruleset.marriage_partner_rules)
         violations.append(Violation(
             "marriage_partner", "/game/partner_rule/trick", declarer,
-            f"the partner rule '{rule.trick}' is not allowed; allowed: "
-            f"{', '.join(ruleset.marriage_partner_rules)}"))
+            f"the partner rule '{rule.trick}' is not allowed under {ruleset.id}; allowed: "
+            f"{allowed}") if game.partner_rule else Violation(
+            "marriage_partner", "/game", declarer,
+            f"no partner_rule given, which means 'any' (the first trick won by another "
+            f"player); {ruleset.id} allows only: {allowed}: write the bride's choice, e.g. "
+            f'"partner_rule": {{"trick": "{ruleset.marriage_partner_rules[0]}"}}'))
     if rule.nth != 1 and not ruleset.marriage_nth_allowed:
         violations.append(Violation("marriage_partner", "/game/partner_rule/nth", declarer,
                                     "only the first such trick may decide the partner"))
