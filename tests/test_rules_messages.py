@@ -110,3 +110,15 @@ def test_a_card_not_held_by_a_seat_with_no_card_left_says_so():
     found = [v for v in rules.check(data).violations if v.code == "card_not_in_hand"]
     assert [v.message.split(";")[0] for v in found] == [
         "seat 0 played C10, which it does not hold (it has no card left to play)"]
+
+
+def test_a_call_of_the_other_team_says_which_call_is_the_announcers():
+    """DDV TSR 6.1: re is said by the re team, contra by the contra team; Ben (contra,
+    no ♣Q) says re, and the message says his call would be contra."""
+    data = json.loads((EVENING.parent / "normal-game.json").read_text())
+    data["play"][4]["announce"] = "re"
+    (violation,) = rules.check(data).violations
+    assert (violation.code, violation.message) == (
+        "announcement_wrong_team",
+        "'re' is not a call of the contra team, which the announcer plays on: its call is "
+        "'contra'")
