@@ -150,9 +150,17 @@ def check_reservations(transcript: Transcript, deal: Deal
         violations.append(Violation(
             "reservation_order", "/reservations", None,
             f"{len(reservations)} reservations; each of the four seats says one"))
+    seats = [res.seat for res in reservations[:4]]
+    rotated = len(seats) == 4 and seats != expected and seats == _asking_order(seats[3])
+    if rotated:  # one mistake: the round started at the wrong seat, and went on clockwise
+        violations.append(Violation(
+            "reservation_order", "/reservations/0/seat", seats[0],
+            f"the reservations start at seat {seats[0]}, as if seat {seats[3]} had dealt; "
+            f"seat {transcript.dealer} dealt, so seat {expected[0]} is asked first and the "
+            "others clockwise from it"))
     for i, res in enumerate(reservations):
         pointer = f"/reservations/{i}"
-        if i < 4 and res.seat != expected[i]:
+        if i < 4 and res.seat != expected[i] and not rotated:
             violations.append(Violation(
                 "reservation_order", f"{pointer}/seat", res.seat,
                 f"reservation {i + 1} is by seat {res.seat}; seat {expected[i]} is asked "
