@@ -122,3 +122,18 @@ def test_a_call_of_the_other_team_says_which_call_is_the_announcers():
         "announcement_wrong_team",
         "'re' is not a call of the contra team, which the announcer plays on: its call is "
         "'contra'")
+
+
+def test_swines_where_there_are_none_say_why():
+    """DDV TSR has no swines (ddv: swines none); FreeDoko seed 002 8 has them only in
+    normal games, poverties and colour solos, not in a meatless solo."""
+    data = json.loads((EVENING.parent / "normal-game.json").read_text())
+    data["play"].insert(0, {"seat": 0, "show": "swines"})
+    assert [v.message for v in rules.check(data).violations] == [
+        "there are no swines under ddv (swines: none)"]
+    meatless = json.loads((EVENING.parent / "solo-meatless.json").read_text())
+    meatless["ruleset"] = "freedoko"
+    meatless["play"].insert(0, {"seat": 0, "show": "swines"})
+    assert [v.message for v in rules.check(meatless).violations
+            if v.code == "show_not_allowed"] == [
+        "there are no swines in a solo (meatless) game under freedoko"]
