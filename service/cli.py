@@ -337,7 +337,9 @@ def parser() -> argparse.ArgumentParser:
     doc = __doc__ or ""
     parser = argparse.ArgumentParser(
         prog="doko-check", description=doc.splitlines()[0],
-        epilog=doc[doc.index("Exit status:"):doc.index("Many games")].strip(),
+        epilog=doc[doc.index("Exit status:"):doc.index("The CI outputs")].replace("``", "`")
+        + "The conformance suite (each with -h):\n" + doc[doc.index("    doko-check cases"):
+                                                         doc.index("\n\nA FILE")],
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="a JSON file (one transcript or an array), a .jsonl/.ndjson "
