@@ -65,6 +65,7 @@ from service.checking import (
 )
 from service.checking.problem import Problem
 from service.cli_report import list_rulesets, malformed_detail, score_items
+from service.reports.findings import violation_line
 from service.rules.errors import field_errors
 from service.rules.rulesets import HOUSE_DIR_ENV, RulesetError, use_directory, use_environment
 from service.rules.schemas import TRANSCRIPT
@@ -162,12 +163,7 @@ def report(item: Item, entry: dict[str, Any]) -> str:
     else:
         about += f"; incomplete after {len(entry['tricks'])} tricks"
     lines = [f"  {where}: {verdict}: {about}"]
-    refused = {n["message"].split(" at ", 1)[1].split(" ", 1)[0] for n in entry["notes"]
-               if n["code"] == "call_not_scored"}
-    for v in entry["violations"]:
-        seat = f" by {_seat(v['seat'], names)}" if v["seat"] is not None else ""
-        scored = " (not scored)" if v["pointer"] in refused else ""
-        lines.append(f"      {v['code']} at {v['pointer'] or '/'}{seat}: {v['message']}{scored}")
+    lines += [f"      {violation_line(v)}" for v in entry["violations"]]
     lines += [f"      note: {n['message']}" for n in entry["notes"]
               if n["code"] != "call_not_scored"]  # said with its violation above
     claimed = entry.get("claimed")
@@ -341,7 +337,9 @@ def parser() -> argparse.ArgumentParser:
     doc = __doc__ or ""
     parser = argparse.ArgumentParser(
         prog="doko-check", description=doc.splitlines()[0],
-        epilog=doc[doc.index("Exit status:"):doc.index("Many games")].strip(),
+        epilog=doc[doc.index("Exit status:"):doc.index("The CI outputs")].replace("``", "`")
+        + "The conformance suite (each with -h):\n" + doc[doc.index("    doko-check cases"):
+                                                         doc.index("\n\nA FILE")],
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="a JSON file (one transcript or an array), a .jsonl/.ndjson "

@@ -390,3 +390,13 @@ def test_readme_report_is_what_the_command_prints(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
     code, out, _ = run(capsys, "examples/evening.jsonl")
     assert out + f"exit status {code}\n" == block.group(1)
+
+
+def test_help_names_the_conformance_commands(capsys):
+    """An engine author's first look, `doko-check -h`, shows how to run the conformance
+    suite, in plain text (no reStructuredText markup)."""
+    assert cli.main(["-h"]) == 0
+    out = capsys.readouterr().out
+    assert "doko-check cases --ruleset ID [--count N] [--seed S]" in out
+    assert "doko-check compare CASES VERDICTS" in out
+    assert "``" not in out and ":mod:" not in out

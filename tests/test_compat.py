@@ -38,3 +38,12 @@ def test_the_snapshot_only_grows():
     new = {"codes": ["b", "c"], "paths": [], "schemas": {"S": ["h"]}}
     assert compat_snapshot.grown(old, new) == {
         "codes": ["a", "b", "c"], "paths": ["/x"], "schemas": {"S": ["f", "h"], "T": ["g"]}}
+
+
+def test_every_name_served_is_recorded():
+    """A code or field that /v1 serves is a promise from then on: the snapshot records
+    it, so that renaming it later fails the tests above."""
+    missing = compat_snapshot.grown(PUBLISHED, compat_snapshot.current()) != PUBLISHED
+    assert not missing, (
+        "names served but not in tests/compat/v1.json: run "
+        "`python -m service.tools.compat_snapshot --write`")

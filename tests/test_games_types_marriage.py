@@ -278,6 +278,19 @@ def test_doko2026_marriage_partner_rule_other_than_plain_suit_trick_not_allowed(
     assert_violation(result, "marriage_partner", "/game/partner_rule/trick", seat=2)
 
 
+def test_doko2026_marriage_without_a_partner_rule_says_what_to_write(check):
+    """Seed 004 "Bei Hochzeit" a.: a transcript that leaves the partner rule out means
+    'any', which DOKO 2026 does not know: the violation stands at the game (there is no
+    partner_rule to point at) and says what to write."""
+    data = _vorfuehren(ruleset("doko2026"), "color")
+    del data["game"]["partner_rule"]
+    result = check(data)
+    assert_violation(result, "marriage_partner", "/game", seat=2)
+    (message,) = [v["message"] for v in result["violations"]
+                  if v["code"] == "marriage_partner"]
+    assert message.endswith('e.g. "partner_rule": {"trick": "color"}')
+
+
 # ---------------------------------------------------------------------------------------
 # DOKO 2026 M5: dealer 0, seat 1 leads; bride seat 2; rule: the first foreign plain-suit
 # trick. Trick 1 (a trump lead, won by seat 3) does not count; trick 2 (♠, won by seat

@@ -191,6 +191,44 @@ def test_freedoko_poverty_exchange_wrong(check, changes, pointer, why):
     assert_violation(result, "poverty_exchange", pointer)
 
 
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"offers": [{"seat": 3, "accept": True}]}, None),  # the misplaced offer alone
+    ({"partner": 2}, "seat 3 was the first to accept the poverty, so the partner is 3, "
+                     "not 2"),
+    ({"partner": None, "returned": None, "trumps_returned": None},
+     "seat 3 was the first to accept the poverty, so the partner is 3, not null"),
+    ({"offers": []}, "the partner is 3, but no offer is recorded: list the offers "
+                     "clockwise from seat 2 up to the seat that accepted"),
+    ({"offers": [{"seat": s, "accept": False} for s in (2, 3, 0)]},
+     "no offer was accepted, so nobody took the poverty (partner null, a redeal); the "
+     "partner is given as 3"),
+])
+def test_poverty_partner_message_says_what_to_change(check, changes, message):
+    """Seed 002 6.5.4 (the taker is the partner): a partner that differs from the offers
+    says who took and what to write, in words (never a bare None); after a misplaced
+    offer, already reported, the partner is not reported again (one mistake, one
+    violation)."""
+    result = check(p1_transcript(play=False, **changes))
+    found = [v["message"] for v in result["violations"] if v["pointer"] == "/game/partner"]
+    assert found == ([message] if message else [])
+    assert not any("None" in v["message"] for v in result["violations"])
+
+
+@pytest.mark.parametrize(("spec", "stated", "message"), [
+    ("freedoko", 2, "the taker said 2 trumps were returned; 1 trump was returned"),
+    ("freedoko", 0, "the taker said 0 trumps were returned; 1 trump was returned"),
+    ("freedoko", True, "the taker says how many trumps were returned under freedoko, not "
+                       "whether: 1 trump was returned"),
+    ("doko2026", False, "the taker said trumps were not returned; 1 trump was returned"),
+])
+def test_poverty_trumps_statement_message(check, spec, stated, message):
+    """Seed 002 6.5.4 (how many) and seed 004 I.5 (whether): the message gives the
+    statement and the count in words, never a bare True."""
+    result = check(p1_transcript(ruleset(spec), play=False, trumps_returned=stated))
+    assert [v["message"] for v in result["violations"]
+            if v["pointer"] == "/game/trumps_returned"] == [message]
+
+
 def test_doko2026_poverty_wrong_whether_statement(check):
     """Seed 004 I.5: "Gibt er keinen Trumpf zurück, muss er dies mit 'kein Trumpf
     zurück' melden, andernfalls mit 'Trumpf zurück'" - the ♦10 went back, so saying
@@ -231,6 +269,8 @@ def _assert_redeal(result):
     assert result["winner"] is None
     assert result["score"]["value"] == 0
     assert list(result["score"]["scores"]) == [0, 0, 0, 0]
+    # no game, so no teams: nobody is re or contra in a hand that was dealt again
+    assert (result["game"]["re"], result["game"]["contra"]) == ([], [])
 
 
 @pytest.mark.parametrize("preset", ["freedoko", "mittwoch", "doko2026"])

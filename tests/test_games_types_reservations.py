@@ -27,6 +27,7 @@ from games.verdicts import (
     assert_score,
     assert_valid_complete,
     assert_violation,
+    codes_at,
 )
 from test_games_types_solo import clubs_duty
 
@@ -98,6 +99,17 @@ def test_ddv_lust_solo_played_over_a_duty_solo_is_wrong_priority(check):
     assert_priority(result)
 
 
+def test_ddv_priority_message_names_the_game_called_for(check):
+    """TSR 4.1.6: the message says which game the reservations call for, as a game."""
+    deal = clubs_duty()
+    result = check(deal.transcript("ddv", 3, solo("queens", 0),
+                                   {0: lust("queens"), 2: duty("clubs")}, cards=4))
+    (message,) = [v["message"] for v in result["violations"]
+                  if v["code"] == "reservation_priority"]
+    assert message.startswith("the reservations call for a solo game by seat 2 (clubs): ")
+    assert message.endswith("; a solo game was played")
+
+
 @pytest.mark.parametrize(("said", "game", "right"), [
     # 4.1.5: lust solo over marriage; 4.1.6: the marriage never comes through
     ({0: MARRIAGE, 3: lust("jacks")}, solo("jacks", 3), True),
@@ -131,6 +143,20 @@ def test_ddv_reservations_out_of_asking_order(check):
     data["reservations"] = [{"seat": s, "reservation": "healthy"} for s in (0, 1, 2, 3)]
     result = check(data)
     assert_violation(result, "reservation_order", "/reservations/0/seat", seat=0)
+    # one mistake (the round started at seat 0, then went on clockwise): one violation
+    assert [(v["code"], v["message"]) for v in result["violations"]] == [(
+        "reservation_order", "the reservations start at seat 0, as if seat 3 had dealt; "
+        "seat 2 dealt, so seat 3 is asked first and the others clockwise from it")]
+
+
+def test_ddv_reservations_in_a_broken_order_are_reported_where_they_break(check):
+    """TSR 4.1.2: dealer 2 asks 3, 0, 1, 2; a list 3, 1, 0, 2 is no clockwise round:
+    each entry out of place is reported at its seat."""
+    data = transcript("ddv", 2, HANDS, {"type": "normal"}, [])
+    data["reservations"] = [{"seat": s, "reservation": "healthy"} for s in (3, 1, 0, 2)]
+    result = check(data)
+    assert codes_at(result) == {("reservation_order", "/reservations/1/seat"),
+                                ("reservation_order", "/reservations/2/seat")}
 
 
 @pytest.mark.parametrize(("preset", "source"), [

@@ -26,6 +26,14 @@ def test_every_request_field_is_described():
     assert not missing
 
 
+def test_every_answer_field_is_described():
+    """The answer section names each top-level field of the check's answer."""
+    answer = DOC.split("## The answer", 1)[1].split("\n## ", 1)[0]
+    fields = SPEC["components"]["schemas"]["CheckResult"]["properties"]
+    missing = [name for name in fields if f"`{name}`" not in answer]
+    assert not missing
+
+
 @pytest.mark.parametrize("values", [
     vocabulary.GAME_TYPES, vocabulary.SOLO_KINDS, vocabulary.RESERVATIONS,
     vocabulary.ANNOUNCEMENTS, vocabulary.SHOWINGS, vocabulary.THROW_REASONS,

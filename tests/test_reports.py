@@ -15,6 +15,7 @@ from games import junit
 from lxml import etree
 
 from service import cli
+from service.checking import Item, check_item
 from service.reports import element_lines, github
 from service.rules.random_game import random_game
 from service.rules.rulesets import presets
@@ -163,6 +164,31 @@ def test_github_annotations_follow_the_workflow_command_syntax(capsys, mixed):
     assert "malformed" in by_line[(str(lines), 3)][0]["title"]
     assert "claimed value 99" in by_line[(str(lines), 4)][1]
     assert (str(array), _second(array)) in by_line
+
+
+def test_a_refused_call_reads_alike_in_the_report_and_the_ci_outputs(capsys, tmp_path):
+    """DDV TSR 6.2: a late call is refused and not scored; the report, the annotation and
+    the JUnit failure print the same violation line, marked "(not scored)"."""
+    _, report, _ = run(capsys, EVENING)
+    _, github_out, _ = run(capsys, "--github", "--junit", tmp_path / "j.xml", EVENING)
+    expected = ("announcement_too_late at /play/30 by Anna (seat 0): 'contra' came too late: "
+                "re/contra needs at least 11 cards in hand under ddv; the announcer held 4 "
+                "(not scored)")
+    assert f"      {expected}\n" in report
+    (annotation,) = [parse_annotation(x)[1] for x in github_out.splitlines()
+                     if x.startswith("::")]
+    assert annotation == expected
+    (failure,) = etree.parse(str(tmp_path / "j.xml")).iter("failure")
+    assert failure.get("message") == expected
+
+
+def test_the_not_scored_mark_follows_the_code_not_the_note_wording():
+    """The report marks a refused call from its violation's code: a note worded otherwise
+    (or left out of a hand-made entry) changes nothing."""
+    item = Item(0, 3, json.loads(EVENING.read_text(encoding="utf-8").splitlines()[2]))
+    checked, _ = check_item(item)
+    checked["notes"] = [{"code": "call_not_scored", "seat": 0, "message": "refused"}]
+    assert cli.report(item, checked).splitlines()[1].endswith("(not scored)")
 
 
 def test_annotation_escapes_what_the_syntax_reserves():

@@ -64,3 +64,76 @@ def test_unknown_card_says_how_cards_are_written_and_the_card_taken():
     assert message == ("'hq' is not a card: cards are written suit C/S/H/D and rank "
                        "9/10/J/Q/K/A, e.g. H10; taken as HQ, the nearest card seat 0 could "
                        "play")
+
+
+def test_an_unreadable_card_near_several_names_them():
+    """DDV TSR 2.2: 'XQ' is one slip away from each queen Anna holds; the message names
+    them, so the referee sees what to write, and says what the guess leaves unchecked."""
+    data = json.loads((EVENING.parent / "normal-game.json").read_text())
+    data["play"][0]["card"] = "XQ"
+    (violation,) = rules.check(data).violations
+    assert violation.code == "unknown_card"
+    assert "; it may stand for CQ, DQ, HQ or SQ, so it is taken as an unknown card" in (
+        violation.message)
+    assert violation.message.endswith(
+        "a later card of seat 0 off the suit led is not called a revoke where the unknown "
+        "card may have been its last card of that suit")
+
+
+def test_an_unreadable_card_near_none_names_the_cards_the_seat_could_play():
+    """Ben (seat 1) plays a card no legal card is near: the message lists what he could
+    play: a trump on Anna's ♥Q lead, his ♣J ♠J ♥10 ♥J ♦10 ♦Q ♦J."""
+    data = json.loads((EVENING.parent / "normal-game.json").read_text())
+    data["play"][1]["card"] = "??"
+    (violation,) = rules.check(data).violations
+    assert ("; seat 1 could play CJ, SJ, H10, HJ, D10, DQ or DJ, none of them near it, so "
+            "it is taken as an unknown card") in violation.message
+
+
+def test_a_card_not_held_says_what_the_seat_could_play():
+    """DDV TSR 5.2: Anna leads the second trick with ♣K, which she does not hold; the
+    message lists the cards she could lead instead."""
+    data = json.loads((EVENING.parent / "normal-game.json").read_text())
+    data["play"][5]["card"] = "CK"
+    (violation,) = rules.check(data).violations
+    assert violation.code == "card_not_in_hand"
+    assert violation.message.startswith(
+        "seat 0 played CK, which it does not hold (it could play CA, C10, CQ, C9, SA, SQ, "
+        "HK, HJ, DA, D10 or DQ); the trick goes to the seat that leads the next one")
+
+
+def test_a_card_not_held_by_a_seat_with_no_card_left_says_so():
+    """DDV TSR 3.3: Anna was dealt 11 cards (her ♣10 missing); her twelfth card is none
+    she holds, and she had none left to play."""
+    data = json.loads((EVENING.parent / "normal-game.json").read_text())
+    data["hands"][0].remove("C10")
+    found = [v for v in rules.check(data).violations if v.code == "card_not_in_hand"]
+    assert [v.message.split(";")[0] for v in found] == [
+        "seat 0 played C10, which it does not hold (it has no card left to play)"]
+
+
+def test_a_call_of_the_other_team_says_which_call_is_the_announcers():
+    """DDV TSR 6.1: re is said by the re team, contra by the contra team; Ben (contra,
+    no ♣Q) says re, and the message says his call would be contra."""
+    data = json.loads((EVENING.parent / "normal-game.json").read_text())
+    data["play"][4]["announce"] = "re"
+    (violation,) = rules.check(data).violations
+    assert (violation.code, violation.message) == (
+        "announcement_wrong_team",
+        "'re' is not a call of the contra team, which the announcer plays on: its call is "
+        "'contra'")
+
+
+def test_swines_where_there_are_none_say_why():
+    """DDV TSR has no swines (ddv: swines none); FreeDoko seed 002 8 has them only in
+    normal games, poverties and colour solos, not in a meatless solo."""
+    data = json.loads((EVENING.parent / "normal-game.json").read_text())
+    data["play"].insert(0, {"seat": 0, "show": "swines"})
+    assert [v.message for v in rules.check(data).violations] == [
+        "there are no swines under ddv (swines: none)"]
+    meatless = json.loads((EVENING.parent / "solo-meatless.json").read_text())
+    meatless["ruleset"] = "freedoko"
+    meatless["play"].insert(0, {"seat": 0, "show": "swines"})
+    assert [v.message for v in rules.check(meatless).violations
+            if v.code == "show_not_allowed"] == [
+        "there are no swines in a solo (meatless) game under freedoko"]

@@ -144,6 +144,18 @@ def test_unknown_option_refused_naming_it():
     assert _options({"pigs": True}) == ["pigs"]
 
 
+def test_a_misspelt_option_suggests_the_one_meant():
+    """A slip in an option's name says which option was probably meant; a name near none
+    says only that it is unknown."""
+    assert _problems({"preset": "ddv", "options": {"dollen_ordr": "first_wins"}}) == [
+        ("dollen_ordr", "is not an option of the catalogue (did you mean dollen_order?)")]
+    assert _problems({"preset": "ddv", "options": {"pigs": True}}) == [
+        ("pigs", "is not an option of the catalogue")]
+    # only the first few are compared with the catalogue: thousands cost no more
+    many = _problems({"preset": "ddv", "options": {f"dollen_order{i}": 1 for i in range(30)}})
+    assert sum("did you mean" in message for _, message in many) == 10
+
+
 @pytest.mark.parametrize(("option", "value"), [
     ("with_nines", "yes"),
     ("with_nines", 1),

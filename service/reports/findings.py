@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
+from service.rules.check import REFUSED
+
 
 class Finding(NamedTuple):
     """A violation or claimed-figure difference (a failure) or a malformed transcript or
@@ -34,9 +36,7 @@ def findings(entry: dict[str, Any]) -> list[Finding]:
                             for e in problem.get("errors", ()))
         return [Finding("error", "malformed", "malformed transcript",
                         problem["detail"] + (f" {details}" if details else ""))]
-    found = [Finding("failure", v["code"], v["code"],
-                     f"{v['code']} at {v['pointer'] or '/'}{_seat(v['seat'], v.get('name'))}: "
-                     f"{v['message']}")
+    found = [Finding("failure", v["code"], v["code"], violation_line(v))
              for v in entry["violations"]]
     claimed = entry.get("claimed")
     if claimed is not None and not claimed["agrees"]:
@@ -45,6 +45,15 @@ def findings(entry: dict[str, Any]) -> list[Finding]:
                           f"{_plain(d['computed'])}")
                   for d in claimed["differences"]]
     return found
+
+
+def violation_line(violation: dict[str, Any]) -> str:
+    """One violation of an answer as the report and the CI outputs print it: code, place,
+    seat, message, and whether a refused call went unscored (its note says so too)."""
+    v = violation
+    scored = " (not scored)" if v["code"] in REFUSED else ""
+    return (f"{v['code']} at {v['pointer'] or '/'}{_seat(v['seat'], v.get('name'))}: "
+            f"{v['message']}{scored}")
 
 
 def unreadable(label: str, error: str) -> Finding:

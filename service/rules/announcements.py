@@ -86,7 +86,8 @@ class AnnouncementClock:
         wanted = LEVEL_OF[call]
         if wanted == 1 and call != TEAM_CALL[team]:
             return Verdict("announcement_wrong_team",
-                           f"'{call}' is not a call of the {TEAM_NAMES[team]} team")
+                           f"'{call}' is not a call of the {TEAM_NAMES[team]} team, which "
+                           f"the announcer plays on: its call is '{TEAM_CALL[team]}'")
         if wanted <= own:
             return Verdict("announcement_not_raising",
                            f"the {TEAM_NAMES[team]} team has already said "

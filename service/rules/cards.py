@@ -49,12 +49,24 @@ def nearest(text: str, candidates: Iterable[int]) -> int | None:
     other case or with spaces (``hq``), the ten as ``T``, or one character wrong, left
     out or added (``HQQ``, ``XQ``); None where no candidate or more than one is that near.
     """
+    near = near_cards(text, candidates)
+    return near[0] if len(near) == 1 else None
+
+
+def near_cards(text: str, candidates: Iterable[int]) -> list[int]:
+    """The distinct cards of ``candidates`` that ``text`` may be a slip for (see
+    :func:`nearest`), the same card written otherwise alone where it is one of them."""
     slip = text.upper().replace(" ", "").replace("T", "10")
-    names = {NAMES[c] for c in candidates}
+    names = sorted({NAMES[c] for c in candidates})
     if slip in names:
-        return BY_NAME[slip]
-    near = [name for name in names if _one_edit(slip, name)]
-    return BY_NAME[near[0]] if len(near) == 1 else None
+        return [BY_NAME[slip]]
+    return [BY_NAME[name] for name in names if _one_edit(slip, name)]
+
+
+def name_list(cards: Iterable[int]) -> str:
+    """Card names for a message: ``CQ, DQ or HQ``."""
+    names = [NAMES[c] for c in cards]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _one_edit(a: str, b: str) -> bool:

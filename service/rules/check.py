@@ -65,10 +65,11 @@ def _game_info(state: GameState) -> GameInfo:
     if setup.type == "marriage" and state.deciding_trick is not None:
         partner = next((s for s in range(4) if state.team_of[s] == RE and s != setup.declarer),
                        None)
+    teams = () if setup.type == "redeal" else state.team_of  # a redeal has no teams
     return GameInfo(
         type=setup.type,
-        re=tuple(s for s in range(4) if state.team_of[s] == RE),
-        contra=tuple(s for s in range(4) if state.team_of[s] == CONTRA),
+        re=tuple(s for s, team in enumerate(teams) if team == RE),
+        contra=tuple(s for s, team in enumerate(teams) if team == CONTRA),
         declarer=setup.declarer,
         solo=setup.solo if setup.type == "solo" else None,
         partner=partner,

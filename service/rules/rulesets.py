@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import itertools
 import json
@@ -168,11 +169,22 @@ def _contradictions(r: Ruleset) -> list[OptionProblem]:
     return problems
 
 
+SUGGESTED = 10  # unknown options given a suggestion; a body of thousands costs no more
+
+
+def _not_an_option(name: str, suggest: bool = True) -> str:
+    """An unknown option's message, with the option it is a slip for where one is near."""
+    near = difflib.get_close_matches(name, CATALOGUE, n=1) if suggest else []
+    return "is not an option of the catalogue" + (f" (did you mean {near[0]}?)" if near else "")
+
+
 def _build(ruleset_id: str, values: dict[str, Any]) -> Ruleset:
-    problems, typed = [], {}
+    problems: list[OptionProblem] = []
+    typed: dict[str, Any] = {}
     for name, value in values.items():
         if name not in CATALOGUE:
-            problems.append(OptionProblem(name, "is not an option of the catalogue"))
+            problems.append(OptionProblem(name, _not_an_option(
+                name, suggest=len(problems) < SUGGESTED)))
             continue
         coerced, error = _coerce(name, value)
         if error:
@@ -220,7 +232,7 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
     entries = data.get("options", {})
     for name, entry in entries.items():
         if name not in CATALOGUE:
-            raise refuse(name, "is not an option of the catalogue")
+            raise refuse(name, _not_an_option(name))
         if not isinstance(entry, dict) or "value" not in entry or not isinstance(
                 entry.get("source"), str):
             raise refuse(name, "needs value = … and source = \"…\"")

@@ -2,7 +2,7 @@
 
 marshmallow checks the envelope and the parts that occur once (ruleset, game, claimed);
 the per-seat and per-event lists (players, hands, reservations, play) go through the
-lean checks of :mod:`service.api.validate` inside custom fields, so that one ``load``
+lean checks of :mod:`.shapes` inside custom fields, so that one ``load``
 reports every error of a request. Unknown fields are refused everywhere (marshmallow's
 default ``RAISE``); ints never take bools.
 """
@@ -67,7 +67,7 @@ class BoundedList(fields.List[Any]):
 
 
 class Lean(fields.Field[Any]):
-    """A field checked by a plain function of :mod:`service.api.validate`; value kept as is."""
+    """A field checked by a plain function of :mod:`.shapes`; value kept as is."""
 
     def __init__(self, check: Callable[[Any], v.Errors | None], **kwargs: Any):
         super().__init__(**kwargs)

@@ -150,9 +150,17 @@ def check_reservations(transcript: Transcript, deal: Deal
         violations.append(Violation(
             "reservation_order", "/reservations", None,
             f"{len(reservations)} reservations; each of the four seats says one"))
+    seats = [res.seat for res in reservations[:4]]
+    rotated = len(seats) == 4 and seats != expected and seats == _asking_order(seats[3])
+    if rotated:  # one mistake: the round started at the wrong seat, and went on clockwise
+        violations.append(Violation(
+            "reservation_order", "/reservations/0/seat", seats[0],
+            f"the reservations start at seat {seats[0]}, as if seat {seats[3]} had dealt; "
+            f"seat {transcript.dealer} dealt, so seat {expected[0]} is asked first and the "
+            "others clockwise from it"))
     for i, res in enumerate(reservations):
         pointer = f"/reservations/{i}"
-        if i < 4 and res.seat != expected[i]:
+        if i < 4 and res.seat != expected[i] and not rotated:
             violations.append(Violation(
                 "reservation_order", f"{pointer}/seat", res.seat,
                 f"reservation {i + 1} is by seat {res.seat}; seat {expected[i]} is asked "
@@ -177,7 +185,8 @@ def _compare(expected: Expected, transcript: Transcript) -> list[Violation]:
         return []
     if declared == "redeal" and expected.type == "poverty":
         return []  # a poverty nobody took: checked with the offers, if given
-    want = expected.type + (f" by seat {expected.seat}" if expected.seat is not None else "")
+    want = (expected.type if expected.type == "redeal" else f"{expected.type} game") + (
+        f" by seat {expected.seat}" if expected.seat is not None else "")
     if expected.solo:
         want += f" ({expected.solo})"
     return [Violation("reservation_priority", "/game", game.declarer,
@@ -268,10 +277,15 @@ def _marriage_setup(transcript: Transcript, deal: Deal, first: int
                                     f"seat {declarer} plays a marriage without both CQ"))
     rule = game.partner_rule or PartnerRule()
     if rule.trick not in ruleset.marriage_partner_rules:
+        allowed = ", ".join(ruleset.marriage_partner_rules)
         violations.append(Violation(
             "marriage_partner", "/game/partner_rule/trick", declarer,
-            f"the partner rule '{rule.trick}' is not allowed; allowed: "
-            f"{', '.join(ruleset.marriage_partner_rules)}"))
+            f"the partner rule '{rule.trick}' is not allowed under {ruleset.id}; allowed: "
+            f"{allowed}") if game.partner_rule else Violation(
+            "marriage_partner", "/game", declarer,
+            f"no partner_rule given, which means 'any' (the first trick won by another "
+            f"player); {ruleset.id} allows only: {allowed}: write the bride's choice, e.g. "
+            f'"partner_rule": {{"trick": "{ruleset.marriage_partner_rules[0]}"}}'))
     if rule.nth != 1 and not ruleset.marriage_nth_allowed:
         violations.append(Violation("marriage_partner", "/game/partner_rule/nth", declarer,
                                     "only the first such trick may decide the partner"))
@@ -313,10 +327,11 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
                f"seat {declarer} {what}passed {trumps_passed} of its {trumps_held} trumps; "
                "a poverty passes its trumps first")
     # Offers go clockwise from the declarer's left; the first to accept is the partner.
-    partner = None
+    partner, misplaced = None, False
     for i, offer in enumerate(game.offers):
         seat_due = (declarer + 1 + i) % 4
         if i >= 3 or offer.seat != seat_due:
+            misplaced = True
             report(f"/game/offers/{i}", offer.seat,
                    f"offer {i + 1} went to seat {offer.seat}; seat {seat_due} is asked "
                    "next" if i < 3 else "only the three other seats are asked")
@@ -326,9 +341,9 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
                    f"seat {partner} had already accepted the poverty")
         elif offer.accept:
             partner = offer.seat
-    if game.partner != partner:
+    if game.partner != partner and not misplaced:  # a misplaced offer is reported already
         report("/game/partner", game.partner,
-               f"the partner is the first seat to accept ({partner}), not {game.partner}")
+               _partner_mismatch(partner, game.partner, bool(game.offers), declarer))
     partner = partner if partner is not None else game.partner
     team_of: tuple[int, ...] = (CONTRA, CONTRA, CONTRA, CONTRA)
     if partner is not None and partner != declarer:
@@ -355,6 +370,19 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
                   declarer=declarer, partner=partner,
                   swines_possible=_swines_possible(ruleset, "normal", True))
     return setup, violations
+
+
+def _partner_mismatch(accepted: int | None, named: int | None, offered: bool,
+                      declarer: int) -> str:
+    """What to change where the partner named is not the first seat the offers say took."""
+    if accepted is not None:
+        return (f"seat {accepted} was the first to accept the poverty, so the partner is "
+                f"{accepted}, not {'null' if named is None else named}")
+    if not offered:
+        return (f"the partner is {named}, but no offer is recorded: list the offers "
+                f"clockwise from seat {(declarer + 1) % 4} up to the seat that accepted")
+    return (f"no offer was accepted, so nobody took the poverty (partner null, a redeal); "
+            f"the partner is given as {named}")
 
 
 def _not_held(name: str, cards: list[int | None], hand: list[int], seat: int, when: str,
@@ -385,11 +413,19 @@ def _check_trumps_statement(stated: int | bool | None, actual: int, ruleset: Rul
                f"the taker must say {'how many' if mode == 'count' else 'whether'} trumps "
                "were returned")
         return
-    if mode == "count" and (isinstance(stated, bool) or stated != actual):
+    if mode == "count" and isinstance(stated, bool):
         report("/game/trumps_returned", partner,
-               f"the taker said {stated} trumps returned; {actual} were")
+               f"the taker says how many trumps were returned under {ruleset.id}, not "
+               f"whether: {_were(actual)}")
+    elif mode == "count" and stated != actual:
+        report("/game/trumps_returned", partner,
+               f"the taker said {_were(stated)}; {_were(actual)}")
     if mode == "whether" and bool(stated) != (actual > 0):
         report("/game/trumps_returned", partner,
                f"the taker said trumps {'were' if stated else 'were not'} returned; "
-               f"{actual} were")
+               f"{_were(actual)}")
+
+
+def _were(count: int) -> str:
+    return f"{count} trump{' was' if count == 1 else 's were'} returned"
 

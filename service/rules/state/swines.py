@@ -54,8 +54,13 @@ class Swines(StateBase):
         hyper = what == "hyperswines"
         timing = ruleset.hyperswines if hyper else ruleset.swines
         if not self.setup.swines_possible or timing == "none":
+            option = "hyperswines" if hyper else "swines"
+            game = self.setup.type.replace("_", " ") + (
+                f" ({self.setup.solo})" if self.setup.type == "solo" else "")
             self._violation("show_not_allowed", index, seat,
-                            f"'{what}' do not exist in this game under this ruleset")
+                            f"there are no {what} under {ruleset.id} ({option}: none)"
+                            if timing == "none" else
+                            f"there are no {what} in a {game} game under {ruleset.id}")
             return
         holder = self.hyper_holder if hyper else self.swine_holder
         card = self.hyper_card if hyper else self.ace

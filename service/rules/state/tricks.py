@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
-from ..cards import N_CODES, NAMES, NOTATION, POINTS, nearest
+from ..cards import N_CODES, NAMES, NOTATION, POINTS, name_list, near_cards, nearest
 from ..result import Trick
 from ..setup import UNDECIDED
 from .base import StateBase
@@ -127,16 +127,21 @@ class TrickPlay(StateBase):
                             "could play")
             return card
         self.unknown_texts[(len(self.tricks), position)] = text
-        unchecked = ["its card is taken as unknown: it takes the turn and a place in the "
-                     "hand, and counts no points; the seat leading the next trick took this one"]
+        legal = self.legal_cards(seat)
+        near = near_cards(text, legal)
+        guess = (f"it may stand for {name_list(near)}" if near else
+                 f"seat {seat} could play {name_list(legal)}, none of them near it" if legal
+                 else f"seat {seat} has no card left to play")
+        unchecked = [f"{guess}, so it is taken as an unknown card: it takes the turn and a "
+                     "place in the hand and counts no points, and the trick goes to the seat "
+                     "that leads the next one"]
         if not position:
             unchecked.append("following suit is not checked in this trick")
         if self.unknown_places[seat]:
             self.unknown_places[seat] -= 1  # the unreadable card dealt, played unreadable
         else:
             self.unsure[seat] += 1
-            unchecked.append(f"seat {seat} is not held to follow suit where its last card "
-                             "of the suit led may be this one")
+            unchecked.append(_not_a_revoke(seat, "the unknown card"))
         self._violation("unknown_card", index, seat, f"{what}; {'; '.join(unchecked)}")
         return None
 
@@ -149,10 +154,9 @@ class TrickPlay(StateBase):
         self.unsure[seat] += 1
         self.doubtful_trick = len(self.tricks)
         self._violation("card_not_in_hand", index, seat,
-                        f"seat {seat} played {NAMES[card]}, which it does not hold; seat "
-                        f"{seat} is not held to follow suit where its last card of the suit "
-                        "led may be the one it played instead, and the seat leading the next "
-                        "trick took this one")
+                        f"seat {seat} played {NAMES[card]}, which it does not hold ("
+                        f"{_could_play(self.legal_cards(seat))}); the trick goes to the seat "
+                        f"that leads the next one, and {_not_a_revoke(seat, NAMES[card])}")
 
     def _revoked(self, index: int, seat: int, card: int, led: int) -> None:
         if self.class_held[seat][led] <= self.unsure[seat]:
@@ -189,3 +193,14 @@ class TrickPlay(StateBase):
         cards.clear()
         if UNDECIDED in self.team_of:
             self._marriage_trick(trick)
+
+
+def _not_a_revoke(seat: int, card: str) -> str:
+    """What a card not held or unknown leaves unchecked: it may have been the seat's last
+    card of a suit, so a later card off that suit is no revoke (one mistake, one violation)."""
+    return (f"a later card of seat {seat} off the suit led is not called a revoke where "
+            f"{card} may have been its last card of that suit")
+
+
+def _could_play(legal: list[int]) -> str:
+    return f"it could play {name_list(legal)}" if legal else "it has no card left to play"
