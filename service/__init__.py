@@ -18,6 +18,7 @@ def create_app() -> Flask:
 
     from .api import observability, problems, routes
     from .rules.rulesets import use_environment
+    from .web import bp as web_bp
 
     use_environment()  # house rulesets: a broken file stops the start with its reason
 
@@ -28,4 +29,5 @@ def create_app() -> Flask:
     observability.register(app)
     problems.register(app)
     app.register_blueprint(routes.bp)
+    app.register_blueprint(web_bp)
     return app
