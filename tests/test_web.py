@@ -92,7 +92,7 @@ def test_every_label_exists_in_both_languages():
     used = set(re.findall(r'data-i18n(?:-label)?="([a-z_]+)"',
                           (STATIC / "index.html").read_text(encoding="utf-8")))
     for path in (STATIC / "js").glob("*.js"):
-        used |= set(re.findall(r'\bt\("([a-z_]+)"', path.read_text(encoding="utf-8")))
+        used |= set(re.findall(r'\bt\("([a-z_0-9]+)"', path.read_text(encoding="utf-8")))
     for key in used:
         assert re.search(rf"\n    {key}: ", english), ("en", key)
         assert re.search(rf"\n    {key}: ", german), ("de", key)

@@ -1,6 +1,6 @@
 // One checked game: summary, violations (each marked where it points), the deal, the
 // reservations, the tricks one by one with the calls where they were made, the score.
-import { cardElement, cardSortKey } from "./cards.js";
+import { cardElement, cardName, cardSortKey } from "./cards.js";
 import { clear, el } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -28,6 +28,9 @@ export function timeline(play) {
     return entry;
   });
 }
+
+const FIELD_LABELS = {winner: "winner", value: "value", scores: "seat_scores",
+                      card_points: "card_points", valid: "validity"};
 
 export class GameView {
   constructor(container, {codes = {}, language = () => "en"} = {}) {
@@ -106,7 +109,7 @@ export class GameView {
     ] : [];
     return el("section", {class: "summary", "aria-labelledby": "summary-title"},
       el("h2", {id: "summary-title", class: count ? "verdict bad" : "verdict good", tabindex: "-1"},
-         count ? t("invalid", {n: count}) : t("valid")),
+         count === 1 ? t("invalid_1") : count ? t("invalid", {n: count}) : t("valid")),
       el("p", {class: "facts"},
         el("span", {}, `${t("ruleset")}: `, el("strong", {class: "ruleset-id", text: r.ruleset})),
         el("span", {}, `${t("game_played")}: ${gameText}`),
@@ -132,7 +135,7 @@ export class GameView {
     const who = v.seat !== null && v.seat !== undefined ? `${this.name(v.seat)}, ` : "";
     if (place.kind === "event") {
       const entry = this.events[place.index];
-      return `${who}${t("trick")} ${this.trickOf(place.index) + 1}${entry && entry.isCard ? ` (${entry.event.card})` : ""}`;
+      return `${who}${t("trick")} ${this.trickOf(place.index) + 1}${entry && entry.isCard ? ` (${cardName(entry.event.card)})` : ""}`;
     }
     return `${who}${v.pointer || "/"}`;
   }
@@ -337,7 +340,7 @@ export class GameView {
     const claimedScores = diffs.get("scores")?.claimed;
     const team = seat => r.game?.re?.includes(seat) ? t("re") : r.game?.contra?.includes(seat) ? t("contra") : "";
     return el("table", {class: "seats"},
-      el("thead", {}, el("tr", {}, el("th", {text: t("seat")}), el("th", {text: t("team")}),
+      el("thead", {}, el("tr", {}, el("th", {text: t("player")}), el("th", {text: t("team")}),
         el("th", {class: "num", text: t("computed")}),
         Array.isArray(claimedScores) ? el("th", {class: "num", text: t("claimed")}) : "")),
       el("tbody", {}, r.score.scores.map((points, seat) => {
@@ -358,7 +361,16 @@ export class GameView {
       el("table", {class: "claim-table"},
         el("thead", {}, el("tr", {}, el("th", {text: ""}), el("th", {text: t("claimed")}), el("th", {text: t("computed")}))),
         el("tbody", {}, [...diffs.values()].map(d => el("tr", {},
-          el("th", {text: d.field}), el("td", {text: JSON.stringify(d.claimed)}),
-          el("td", {text: JSON.stringify(d.computed)}))))));
+          el("th", {text: t(FIELD_LABELS[d.field] ?? d.field)}), el("td", {text: this.shown(d.claimed)}),
+          el("td", {text: this.shown(d.computed)}))))));
+  }
+
+  // A claimed or computed figure as a referee reads it: teams named, seats by name.
+  shown(value) {
+    if (value === null || value === undefined) return "–";
+    if (value === "re" || value === "contra") return t(value);
+    if (Array.isArray(value)) return value.map((v, seat) => `${this.name(seat)} ${v > 0 ? "+" : ""}${v}`).join(", ");
+    if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${t(k)} ${v}`).join(", ");
+    return String(value);
   }
 }

@@ -19,9 +19,9 @@ const state = {codes: {}, rulesets: [], shown: null, message: null};
 const gameView = new GameView(view, {codes: state.codes, language});
 
 // ---- messages next to the input ------------------------------------------------------
-function showMessage(key, values = {}, extra = []) {
+function showMessage(key, values = {}, extra = () => []) {
   state.message = {key, values, extra};
-  clear(errors).append(el("p", {class: "error", text: `✖ ${t(key, values)}`}), ...extra);
+  clear(errors).append(el("p", {class: "error", text: `✖ ${t(key, values)}`}), ...extra());
   input.setAttribute("aria-invalid", "true");
 }
 
@@ -43,7 +43,8 @@ function selectRange([start, end]) {
 function showProblem(text, problem) {
   let places = new Map();
   try { places = locate(text); } catch { /* the service read it, so this does not happen */ }
-  const items = (problem?.errors ?? []).map(error => {
+  // Rebuilt on a change of language, hence a function.
+  const items = () => (problem?.errors ?? []).map(error => {
     const range = placeOf(places, error.pointer);
     const {line, col} = lineColumn(text, range[0]);
     return el("li", {}, el("button", {type: "button", class: "field-error", dataset: {pointer: error.pointer},
@@ -51,7 +52,7 @@ function showProblem(text, problem) {
       t("field_error", {pointer: error.pointer || "/", line, col, msg: error.message})));
   });
   showMessage("problem", {detail: problem?.detail ?? problem?.title ?? "?"},
-              items.length ? [el("ul", {class: "field-errors"}, items)] : []);
+              () => (problem?.errors?.length ? [el("ul", {class: "field-errors"}, items())] : []));
 }
 
 function rulesetId(data) {
@@ -254,6 +255,7 @@ async function startEntry(fromBox) {
 // ---- language ------------------------------------------------------------------------------------
 function applyLanguage(code) {
   setLanguage(code);
+  $("#lang").textContent = t("lang_switch");  // names the other language, in that language
   $("#lang").setAttribute("lang", code === "de" ? "en" : "de");
   if (state.message) showMessage(state.message.key, state.message.values, state.message.extra);
   renderShown();

@@ -11,6 +11,7 @@ export function renderSitting(container, request, answer, {openGame, codeText}) 
   const players = answer.players ?? request.players ?? [];
   const defects = answer.violations ?? [];
   const lineDefects = new Map();
+  const numberOf = new Map(defects.map((v, n) => [v, n + 1]));
   for (const v of defects) {
     const m = /^\/games\/(\d+)/.exec(v.pointer ?? "");
     const key = m ? Number(m[1]) : null;
@@ -36,10 +37,11 @@ export function renderSitting(container, request, answer, {openGame, codeText}) 
         title: game.sits_out === p ? t("sits_out") : undefined,
         text: game.sits_out === p ? "–" : signed(game.scores?.[p])})),
       players.map(p => el("td", {class: "num total", text: String(game.totals?.[p] ?? "")})),
-      el("td", {class: "status"}, bad ? el("strong", {text: t("line_bad")}) : t("line_ok"),
-        faults.map(v => el("div", {class: "flag-text", text: `⚠ ${codeText(v.code)}`}))));
+      el("td", {class: "status"}, bad
+        ? el("strong", {text: `${t("line_bad")}${faults.length ? ` (${faults.map(v => numberOf.get(v)).join(", ")})` : ""}`})
+        : t("line_ok")));
   });
-  const head = el("tr", {}, el("th", {text: t("game_no")}), el("th", {text: t("dealer")}),
+  const head = el("tr", {}, el("th", {text: t("game_no")}), el("th", {text: t("dealer_col")}),
     el("th", {text: t("kind")}), players.map(p => el("th", {class: "num", text: p})),
     players.map(p => el("th", {class: "num total", text: `Σ ${p}`})), el("th", {text: t("status")}));
   const totals = answer.totals ?? {};
@@ -51,26 +53,30 @@ export function renderSitting(container, request, answer, {openGame, codeText}) 
       players.map(p => {
         const differs = claimedTotals[p] !== undefined && claimedTotals[p] !== totals[p];
         return el("td", {class: "num total" + (differs ? " differs" : ""), text: `${claimedTotals[p] ?? ""}${differs ? " ✖" : ""}`});
-      }), el("td", {}, answer.claimed ? (answer.claimed.agrees ? t("claim_agrees") : t("claim_differs")) : "")));
+      }), el("td")));
   }
   const count = defects.length;
   clear(container).append(
     el("section", {class: "summary"},
-      el("h2", {class: count ? "verdict bad" : "verdict good", tabindex: "-1"}, count ? t("invalid", {n: count}) : t("valid")),
+      el("h2", {class: count ? "verdict bad" : "verdict good", tabindex: "-1"}, count === 1 ? t("invalid_1") : count ? t("invalid", {n: count}) : t("valid")),
       el("p", {class: "facts"}, el("span", {}, `${t("ruleset")}: `, el("strong", {class: "ruleset-id", text: answer.ruleset ?? request.ruleset}))),
     ),
     count ? el("section", {class: "violations"}, el("h3", {text: t("list_defects")}),
       el("ol", {}, defects.map(v => {
         const m = /^\/games\/(\d+)/.exec(v.pointer ?? "");
         return el("li", {}, el("strong", {text: `⚠ ${codeText(v.code)}`}),
-          m ? ` — ${t("game_no")} ${Number(m[1]) + 1}` : "", v.player ? ` (${v.player})` : "", ": ",
+          m ? ` — ${t("game_n", {n: Number(m[1]) + 1})}` : "", v.player ? ` (${v.player})` : "", ": ",
           el("span", {class: "message", text: v.message}));
       }))) : "",
     el("section", {class: "list"}, el("h3", {text: t("list")}),
       el("div", {class: "table-scroll"},
-        el("table", {class: "sitting"}, el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, foot)))),
+        el("table", {class: "sitting"}, el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, foot))),
+      answer.claimed ? el("p", {class: answer.claimed.agrees ? "claim good" : "claim bad"},
+        answer.claimed.agrees ? t("claim_agrees") : t("claim_differs")) : ""),
     answer.standings ? el("section", {class: "standings"}, el("h3", {text: t("standings")}),
-      el("ol", {}, answer.standings.map(s => el("li", {}, `${s.place}. ${s.player}: ${signed(s.points)}`)))) : "",
+      el("table", {}, el("tbody", {}, answer.standings.map(s => el("tr", {},
+        el("td", {class: "num", text: `${s.place}.`}), el("td", {text: s.player}),
+        el("td", {class: "num", text: signed(s.points)})))))) : "",
     answer.duty_solos ? el("section", {class: "duty"}, el("h3", {text: t("duty_solos")}),
       el("ul", {}, Object.entries(answer.duty_solos).map(([p, d]) =>
         el("li", {text: `${p}: ${d.played ?? 0} / ${d.owed ?? 0}`})))) : "");
