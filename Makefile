@@ -3,12 +3,12 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean
+.PHONY: install run test lint bench conformance clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[server,dev]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -29,6 +29,12 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/core_replay.py
 	$(BIN)/python bench/http_check.py
+
+# The ready-made conformance suites (tests/test_conformance.py fails when they drift).
+PRESETS := ddv freedoko mittwoch doko2026
+conformance: $(STAMP)
+	mkdir -p examples/conformance
+	for p in $(PRESETS); do $(BIN)/doko-check cases --ruleset $$p --seed 1 > examples/conformance/$$p.jsonl || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info

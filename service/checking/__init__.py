@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from marshmallow import ValidationError
+
 from service.rules.check import check
 from service.rules.errors import TranscriptError
 from service.rules.result import CheckResult
+from service.rules.schemas import TRANSCRIPT
 
 from . import jsonbody
 from .problem import Problem, problem_body
@@ -73,20 +76,34 @@ def check_item(item: Item, ruleset: Any = None
     """A batch entry: the check's answer, or for a malformed transcript an error entry
     ``{"index", "line" (NDJSON only), "error": problem}``, with the core's result (None
     for an error entry)."""
+    value = None
     try:
         value = parse_json(item.value) if isinstance(item.value, bytes) else item.value
         checked = check_data(value, ruleset)
     except Problem as problem:
-        return error_entry(item, problem), None
+        return error_entry(item, problem, value), None
     return checked.answer, checked.result
 
 
-def error_entry(item: Item, problem: Problem) -> dict[str, Any]:
-    entry: dict[str, Any] = {"index": item.index}
+def error_entry(item: Item, problem: Problem, value: Any = None) -> dict[str, Any]:
+    """The entry of a transcript that could not be checked; its ``id`` is echoed where
+    the transcript has a well-formed one."""
+    entry: dict[str, Any] = {}
+    if isinstance(value, dict) and _client_id(value.get("id")):
+        entry["id"] = value["id"]
+    entry["index"] = item.index
     if item.line is not None:
         entry["line"] = item.line
     entry["error"] = problem_body(problem.status, problem.detail, problem.errors)
     return entry
+
+
+def _client_id(value: Any) -> bool:
+    try:
+        TRANSCRIPT.fields["id"].deserialize(value)
+    except ValidationError:
+        return False
+    return value is not None
 
 
 def ndjson_items(body: bytes) -> list[Item]:

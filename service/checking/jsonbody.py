@@ -15,7 +15,7 @@ that points at the place:
 A body is UTF-8 (UTF-16 and UTF-32 are recognised as ``json.loads`` does), decoded
 strictly. On the happy path the checks cost about a microsecond per object (some 40 µs
 for a full game, next to about a millisecond for checking it); the document is walked
-only to locate a defect, or where the text has a surrogate escape (``\ud83c\udca1``).
+only to locate a defect, or where the text has a surrogate escape (``\\ud83c\\udca1``).
 """
 
 from __future__ import annotations

@@ -311,6 +311,11 @@ export class GameView {
     const section = el("section", {class: "score"}, el("h3", {text: t("score")}));
     if (!r.score) {
       section.append(el("p", {text: t("no_score")}));
+      const next = r.legal_actions;
+      if (next && next.seat !== null && next.seat !== undefined) {
+        section.append(el("p", {class: "next"}, t("next_to_play", {name: this.name(next.seat)}), " ",
+                          next.cards.map(card => cardElement(card))));
+      }
       return section;
     }
     const diffs = new Map((r.claimed?.differences ?? []).map(d => [d.field, d]));
