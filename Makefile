@@ -2,6 +2,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+JUNIT_XSD := $(VENV)/share/junit-10.xsd
 
 .PHONY: install run test lint bench conformance clean
 
@@ -13,10 +14,18 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The JUnit schema the tests hold `doko-check --junit` to: Jenkins' junit-10.xsd, as
+# pytest's source distribution ships it for its own --junitxml tests.
+$(JUNIT_XSD): $(STAMP)
+	rm -rf $(VENV)/share/pytest-sdist
+	$(BIN)/python -m pip download --quiet --no-deps --no-binary :all: -d $(VENV)/share/pytest-sdist "pytest==$$($(BIN)/python -c 'import pytest; print(pytest.__version__)')"
+	tar -xzf $(VENV)/share/pytest-sdist/pytest-*.tar.gz -C $(VENV)/share --strip-components=3 --wildcards '*/testing/example_scripts/junit-10.xsd'
+	rm -rf $(VENV)/share/pytest-sdist
+
 run: $(STAMP)
 	$(BIN)/gunicorn --config deploy/gunicorn.conf.py 'service:create_app()'
 
-test: $(STAMP)
+test: $(STAMP) $(JUNIT_XSD)
 	$(BIN)/ruff check service tests bench deploy
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2

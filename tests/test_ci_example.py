@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from games import junit
 from lxml import etree
 
 from service import conformance
@@ -21,7 +22,7 @@ from service.rules.portable_random import PortableRandom
 from service.rules.rulesets import resolve
 
 ROOT = Path(__file__).resolve().parents[1]
-XSD = etree.XMLSchema(etree.parse(str(ROOT / "tests" / "schemas" / "junit-10.xsd")))
+XSD = junit.schema()
 
 
 def ci_steps() -> list[dict[str, Any]]:

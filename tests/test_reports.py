@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from games import junit
 from lxml import etree
 
 from service import cli
@@ -19,7 +20,7 @@ from service.rules.random_game import random_game
 from service.rules.rulesets import presets
 
 ROOT = Path(__file__).resolve().parents[1]
-XSD = etree.XMLSchema(etree.parse(str(ROOT / "tests" / "schemas" / "junit-10.xsd")))
+XSD = junit.schema()
 EVENING = ROOT / "examples" / "evening.jsonl"
 
 # GitHub's "Workflow commands for GitHub Actions": ::error file={name},line={line},
