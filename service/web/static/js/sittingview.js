@@ -64,9 +64,10 @@ export function renderSitting(container, request, answer, {openGame, codeText}) 
     count ? el("section", {class: "violations"}, el("h3", {text: t("list_defects")}),
       el("ol", {}, defects.map(v => {
         const m = /^\/games\/(\d+)/.exec(v.pointer ?? "");
-        return el("li", {}, el("strong", {text: `⚠ ${codeText(v.code)}`}),
-          m ? ` — ${t("game_n", {n: Number(m[1]) + 1})}` : "", v.player ? ` (${v.player})` : "", ": ",
-          el("span", {class: "message", text: v.message}));
+        const where = [m ? t("game_n", {n: Number(m[1]) + 1}) : "", v.player ? `(${v.player})` : ""]
+          .filter(Boolean).join(" ");
+        return el("li", {}, el("strong", {text: `⚠ ${codeText(v.code)}`}), " — ",
+          where ? `${where}: ` : "", el("span", {class: "message", text: v.message}));
       }))) : "",
     el("section", {class: "list"}, el("h3", {text: t("list")}),
       el("div", {class: "table-scroll"},
