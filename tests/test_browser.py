@@ -23,6 +23,7 @@ from service.web import STATIC
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "test-output" / "screenshots"
+DOWNLOADS = ROOT / "test-output" / "downloads"
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 BROWSER_MISSING = ("browser tests skipped: no /usr/bin/chromium and /usr/bin/chromedriver "
@@ -66,6 +67,9 @@ def browser():
                      "--disable-gpu", "--lang=en-GB", "--window-size=1280,1000"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    DOWNLOADS.mkdir(parents=True, exist_ok=True)
+    options.add_experimental_option("prefs", {"download.default_directory": str(DOWNLOADS),
+                                              "download.prompt_for_download": False})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     SHOTS.mkdir(parents=True, exist_ok=True)
     yield driver
@@ -385,6 +389,11 @@ def test_entering_a_game_by_clicks_offers_only_legal_cards(page):
     assert verdict(page) == "✔ No violation"
     assert page.find_elements(By.CSS_SELECTOR, ".score table.seats tbody tr")
     shot(page, "entered-game")
+    saved = DOWNLOADS / "game.json"
+    saved.unlink(missing_ok=True)
+    css(page, "#entry-download").click()
+    wait(page, lambda d: saved.exists() and saved.stat().st_size > 0)
+    assert json.loads(saved.read_text(encoding="utf-8")) == transcript
 
 
 def test_recording_what_happened_accepts_any_card_and_marks_the_fault(page):
@@ -477,6 +486,17 @@ def test_a_broken_file_shows_where_it_breaks(page, tmp_path):
     assert "line 4, column 19" in message
     assert css(page, "#result").get_attribute("hidden") is not None
     shot(page, "broken-file")
+
+
+def test_a_file_dropped_on_the_page_is_checked(page):
+    page.execute_script(
+        "const data = new DataTransfer();"
+        "data.items.add(new File([arguments[0]], 'game.json', {type: 'application/json'}));"
+        "document.querySelector('#load').dispatchEvent("
+        "  new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));",
+        (EXAMPLES / "revoke.json").read_text(encoding="utf-8"))
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([hidden]) .verdict"))
+    assert verdict(page) == "✖ 1 violation"
 
 
 def test_field_errors_are_shown_at_their_place(page, tmp_path):
