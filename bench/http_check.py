@@ -40,7 +40,7 @@ def free_port() -> int:
 
 def start_server(port: int, workers: int) -> subprocess.Popen:
     env = dict(os.environ, GUNICORN_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY=str(workers),
-               GUNICORN_LOGLEVEL="warning")
+               GUNICORN_LOGLEVEL="warning", DOKO_ECHO="on")  # the echo route is the baseline
     gunicorn = Path(sys.executable).parent / "gunicorn"
     server = subprocess.Popen(
         [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "service:create_app()"],
