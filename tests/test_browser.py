@@ -421,6 +421,17 @@ def test_recording_what_happened_accepts_any_card_and_marks_the_fault(page):
 
 # ---- shared links ----
 
+def test_continuing_an_unfinished_game(page):
+    load_example(page, "partial-game")
+    css(page, "#entry-continue").click()
+    data = wait_for_board(page, len(example("partial-game")["play"]))
+    legal = rules.legal_actions(data)
+    assert offered(page) == sorted(set(legal.cards))
+    assert css(page, "#entry-board .to-play").text.startswith(f"{legal.name} to play")
+    css(page, "#entry-undo").click()
+    wait_for_board(page, len(example("partial-game")["play"]) - 1)
+
+
 def test_a_shared_link_opens_the_same_verdict(page, base_url):
     load_example(page, "revoke")
     css(page, "#share-button").click()

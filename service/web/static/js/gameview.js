@@ -287,10 +287,11 @@ export class GameView {
           wins ? el("span", {class: "tag win", text: t("wins")}) : "",
           flags);
       }
-      const what = entry.event?.announce ?? entry.event?.show ?? "?";
+      const what = entry.event?.announce !== undefined ? `📣 ${entry.event.announce}`
+        : `👁 ${t("shows")} ${entry.event?.show ?? "?"}`;
       return el("li", {class: `event call${marks.length ? " marked" : ""}`, dataset: {event: String(entry.index)}},
         el("span", {class: "who", text: this.name(seat)}),
-        el("span", {class: "call-text", text: `📣 ${what}`}), flags);
+        el("span", {class: "call-text", text: what}), flags);
     }));
   }
 

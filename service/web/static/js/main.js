@@ -232,13 +232,25 @@ function fillDeclarers(players) {
   if (chosen) select.value = chosen;
 }
 
+// The game in the box, to be continued card by card as it stands.
+async function continueEntry() {
+  let data;
+  try { data = JSON.parse(input.value); } catch {
+    return checkText(input.value);  // shows where the JSON breaks
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data.games)) return checkText(input.value);
+  const transcript = {...data, play: Array.isArray(data.play) ? data.play : []};
+  delete transcript.claimed;  // what was written down is for the finished game
+  await entry.start(transcript, $("#entry-record").checked);
+}
+
 async function startEntry(fromBox) {
   const id = $("#entry-ruleset").value;
   const detail = await rulesetDetail(id);
   let deal;
   if (fromBox) {
     let data;
-    try { data = JSON.parse(input.value); } catch (error) {
+    try { data = JSON.parse(input.value); } catch {
       return checkText(input.value);  // shows where the JSON breaks
     }
     deal = {ruleset: id, players: data.players, dealer: data.dealer ?? 3, hands: data.hands};
@@ -294,6 +306,7 @@ async function main() {
   $("#entry-ruleset").addEventListener("change", fillSolos);
   $("#entry-random").addEventListener("click", () => startEntry(false));
   $("#entry-pasted").addEventListener("click", () => startEntry(true));
+  $("#entry-continue").addEventListener("click", continueEntry);
   window.addEventListener("hashchange", loadFromLink);
 
   const [codes, rulesets] = await Promise.all([get("/v1/codes"), get("/v1/rulesets")]);
