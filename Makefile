@@ -29,6 +29,7 @@ test: $(STAMP) $(JUNIT_XSD)
 	$(BIN)/ruff check service tests bench deploy
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2
+	@test -x /usr/bin/chromium -a -x /usr/bin/chromedriver || echo "NOTE: the browser tests (tests/test_browser.py) were SKIPPED: no /usr/bin/chromium and /usr/bin/chromedriver (apt-get install chromium chromium-driver)"
 
 lint: $(STAMP)
 	$(BIN)/ruff check service tests bench deploy

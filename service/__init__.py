@@ -25,6 +25,7 @@ def create_app() -> Flask:
 
     from .api import cors, fairshare, observability, problems, routes, sittings
     from .rules.rulesets import use_environment
+    from .web import bp as web_bp
 
     use_environment()  # house rulesets: a broken file stops the start with its reason
 
@@ -36,6 +37,7 @@ def create_app() -> Flask:
     problems.register(app)
     app.register_blueprint(routes.bp)
     app.register_blueprint(sittings.bp)
+    app.register_blueprint(web_bp)
     if _on(ECHO_ENV):
         app.register_blueprint(routes.bench_bp)
     app.extensions[fairshare.BATCH_SLOTS] = fairshare.BatchSlots(

@@ -26,6 +26,9 @@ def test_the_wheel_carries_the_contract_presets_and_type_marker(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"service/openapi.yaml", "service/rules/py.typed",
             "service/rules/presets/ddv.toml"} <= names
+    page = {path.relative_to(ROOT).as_posix()
+            for path in (ROOT / "service/web/static").rglob("*") if path.is_file()}
+    assert page and page <= names, page - names  # the referee's page, every file of it
     with zipfile.ZipFile(wheel) as archive:
         shipped = archive.read("service/openapi.yaml")
     assert shipped == (ROOT / "openapi.yaml").read_bytes()

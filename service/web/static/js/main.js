@@ -1,0 +1,323 @@
+// The referee's page: load, check and show a game or a list; enter a game; share a verdict.
+import { get, post } from "./api.js";
+import { clear, el } from "./dom.js";
+import { Entry } from "./entry.js";
+import { GameView } from "./gameview.js";
+import { initialLanguage, language, saveLanguage, setLanguage, t } from "./i18n.js";
+import { JsonSyntaxError, lineColumn, locate, placeOf } from "./jsonpos.js";
+import { decode, encode, LinkError } from "./share.js";
+import { renderSitting } from "./sittingview.js";
+
+const $ = (selector) => document.querySelector(selector);
+const input = $("#input");
+const errors = $("#input-errors");
+const result = $("#result");
+const view = $("#view");
+const back = $("#back");
+
+const state = {codes: {}, rulesets: [], shown: null, message: null};
+const gameView = new GameView(view, {codes: state.codes, language});
+
+// ---- messages next to the input ------------------------------------------------------
+function showMessage(key, values = {}, extra = () => []) {
+  state.message = {key, values, extra};
+  clear(errors).append(el("p", {class: "error", text: `✖ ${t(key, values)}`}), ...extra());
+  input.setAttribute("aria-invalid", "true");
+}
+
+function clearMessage() {
+  state.message = null;
+  clear(errors);
+  input.removeAttribute("aria-invalid");
+}
+
+function selectRange([start, end]) {
+  input.focus();
+  input.setSelectionRange(start, end);
+  // Bring the selection into view: move the scroll to the selected line.
+  const {line} = lineColumn(input.value, start);
+  const lineHeight = parseFloat(getComputedStyle(input).lineHeight) || 18;
+  input.scrollTop = Math.max(0, (line - 3) * lineHeight);
+}
+
+function showProblem(text, problem) {
+  let places = new Map();
+  try { places = locate(text); } catch { /* the service read it, so this does not happen */ }
+  // Rebuilt on a change of language, hence a function.
+  const items = () => (problem?.errors ?? []).map(error => {
+    const range = placeOf(places, error.pointer);
+    const {line, col} = lineColumn(text, range[0]);
+    return el("li", {}, el("button", {type: "button", class: "field-error", dataset: {pointer: error.pointer},
+                                      onclick: () => selectRange(range)},
+      t("field_error", {pointer: error.pointer || "/", line, col, msg: error.message})));
+  });
+  showMessage("problem", {detail: problem?.detail ?? problem?.title ?? "?"},
+              () => (problem?.errors?.length ? [el("ul", {class: "field-errors"}, items())] : []));
+}
+
+function rulesetId(data) {
+  const r = data?.ruleset;
+  return typeof r === "string" ? r : typeof r?.preset === "string" ? r.preset : null;
+}
+
+// ---- checking what is in the box ---------------------------------------------------------
+async function checkText(text) {
+  clearMessage();
+  try {
+    locate(text);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    const {line, col} = lineColumn(text, error.offset);
+    showMessage("json_error", {msg: error.message, line, col});
+    selectRange([error.offset, error.offset + 1]);
+    hideResult();
+    return;
+  }
+  const data = JSON.parse(text);
+  const id = rulesetId(data);
+  const known = state.rulesets.map(r => r.id);
+  const unknown = id !== null && known.length && !known.includes(id);
+  const isList = data && typeof data === "object" && Array.isArray(data.games);
+  let answer;
+  try {
+    answer = await post(isList ? "/v1/sittings/check" : "/v1/games/check", text);
+  } catch (error) {
+    showMessage("network_error", {msg: error.message});
+    return;
+  }
+  if (unknown) {
+    showMessage("unknown_ruleset", {id, known: known.join(", ")});
+    if (answer.status !== 200) {
+      errors.append(el("p", {class: "detail", text: answer.body?.detail ?? ""}));
+      hideResult();
+      return;
+    }
+  }
+  if (isList && (answer.status === 404 || answer.status === 405)) {
+    showMessage("no_sittings", {status: answer.status});
+    hideResult();
+    return;
+  }
+  if (answer.status !== 200) {
+    showProblem(text, answer.body);
+    hideResult();
+    return;
+  }
+  state.shown = isList ? {kind: "list", data, answer: answer.body} : {kind: "game", data, answer: answer.body};
+  renderShown();
+}
+
+function hideResult() {
+  state.shown = null;
+  result.hidden = true;
+}
+
+function renderShown() {
+  const shown = state.shown;
+  if (!shown) return;
+  result.hidden = false;
+  clear(back);
+  $("#share-link").hidden = true;
+  if (shown.kind === "list") {
+    renderSitting(view, shown.data, shown.answer, {openGame, codeText});
+  } else {
+    if (shown.fromList !== undefined) {
+      back.append(el("button", {type: "button", id: "back-to-list", onclick: () => {
+        state.shown = state.list;
+        renderShown();
+      }}, t("back_to_list")));
+    }
+    gameView.show(shown.data, shown.answer);
+  }
+}
+
+function codeText(code) {
+  const entry = state.codes[code];
+  return entry ? entry[language()] ?? entry.en : code;
+}
+
+// A game of the list, in the game view: the list's answer has its check.
+async function openGame(index) {
+  const list = state.shown;
+  const entry = list.data.games[index];
+  const transcript = {ruleset: list.data.ruleset, ...entry.transcript};
+  let answer = list.answer.games?.[index]?.result;
+  if (!answer) {
+    const checked = await post("/v1/games/check", JSON.stringify(transcript));
+    if (checked.status !== 200) return showProblem(JSON.stringify(transcript), checked.body);
+    answer = checked.body;
+  }
+  // Pointers inside a list's answer may be written from the list: /games/i/transcript/...
+  const prefix = `/games/${index}/transcript`;
+  const local = p => (typeof p === "string" && p.startsWith(prefix) ? p.slice(prefix.length) : p);
+  answer = {...answer,
+    violations: (answer.violations ?? []).map(v => ({...v, pointer: local(v.pointer)})),
+    announcements: (answer.announcements ?? []).map(a => ({...a, pointer: local(a.pointer)}))};
+  state.list = list;
+  state.shown = {kind: "game", data: transcript, answer, fromList: index};
+  renderShown();
+  view.querySelector(".verdict")?.focus();
+}
+
+// ---- loading: examples, files, drops, links ---------------------------------------------------
+async function loadText(text) {
+  input.value = text;
+  await checkText(text);
+  if (!result.hidden) view.querySelector(".verdict")?.focus();
+}
+
+async function loadExample(name) {
+  const response = await fetch(`/assets/examples/${name}.json`);
+  await loadText(await response.text());
+}
+
+async function loadFile(file) {
+  if (file) await loadText(await file.text());
+}
+
+async function loadFromLink() {
+  let shared;
+  try {
+    shared = await decode(location.hash);
+  } catch (error) {
+    if (error instanceof LinkError) showMessage(error.key, error.values);
+    else throw error;
+    return;
+  }
+  if (shared) await loadText(shared.text);
+}
+
+async function share() {
+  const shown = state.shown;
+  if (!shown) return;
+  const hash = await encode(shown.kind === "list" ? "list" : "game", shown.data);
+  history.replaceState(null, "", hash);
+  const field = $("#share-link");
+  field.value = location.href;
+  field.hidden = false;
+  field.select();
+  try { await navigator.clipboard.writeText(location.href); } catch { /* not allowed here */ }
+}
+
+// ---- entering a game ---------------------------------------------------------------------------
+const entry = new Entry($("#entry-board"), {
+  onResult: (transcript, answer) => {
+    state.shown = {kind: "game", data: structuredClone(transcript), answer};
+    input.value = JSON.stringify(transcript, null, 1);
+    clearMessage();
+    renderShown();
+  },
+  onError: (problem) => showProblem(JSON.stringify(entry.transcript), problem),
+});
+
+async function rulesetDetail(id) {
+  return get(`/v1/rulesets/${encodeURIComponent(id)}`);
+}
+
+async function fillSolos() {
+  const id = $("#entry-ruleset").value;
+  if (!id) return;
+  const detail = await rulesetDetail(id);
+  const solos = detail.options.find(o => o.name === "solos")?.value ?? [];
+  const select = clear($("#entry-solo"));
+  for (const kind of solos.flat()) select.append(el("option", {value: kind, text: kind}));
+  return detail;
+}
+
+function fillDeclarers(players) {
+  const select = $("#entry-declarer");
+  const chosen = select.value;
+  clear(select);
+  players.forEach((name, seat) => select.append(el("option", {value: String(seat), text: name})));
+  if (chosen) select.value = chosen;
+}
+
+// The game in the box, to be continued card by card as it stands.
+async function continueEntry() {
+  let data;
+  try { data = JSON.parse(input.value); } catch {
+    return checkText(input.value);  // shows where the JSON breaks
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data.games)) return checkText(input.value);
+  const transcript = {...data, play: Array.isArray(data.play) ? data.play : []};
+  delete transcript.claimed;  // what was written down is for the finished game
+  await entry.start(transcript, $("#entry-record").checked);
+}
+
+async function startEntry(fromBox) {
+  const id = $("#entry-ruleset").value;
+  const detail = await rulesetDetail(id);
+  let deal;
+  if (fromBox) {
+    let data;
+    try { data = JSON.parse(input.value); } catch {
+      return checkText(input.value);  // shows where the JSON breaks
+    }
+    deal = {ruleset: id, players: data.players, dealer: data.dealer ?? 3, hands: data.hands};
+  } else {
+    const withNines = detail.options.find(o => o.name === "with_nines")?.value !== false;
+    deal = Entry.random(id, withNines);
+  }
+  const type = $("#entry-type").value;
+  const transcript = Entry.build({...deal, type, solo: $("#entry-solo").value,
+                                  declarer: Number($("#entry-declarer").value || 0)});
+  await entry.start(transcript, $("#entry-record").checked);
+}
+
+// ---- language ------------------------------------------------------------------------------------
+function applyLanguage(code) {
+  setLanguage(code);
+  $("#lang").textContent = t("lang_switch");  // names the other language, in that language
+  $("#lang").setAttribute("lang", code === "de" ? "en" : "de");
+  if (state.message) showMessage(state.message.key, state.message.values, state.message.extra);
+  renderShown();
+  if (entry.result) entry.render();
+}
+
+// ---- start ---------------------------------------------------------------------------------------
+async function main() {
+  applyLanguage(initialLanguage());
+  $("#lang").addEventListener("click", () => {
+    applyLanguage(language() === "de" ? "en" : "de");
+    saveLanguage();
+  });
+  $("#check").addEventListener("click", () => checkText(input.value));
+  $("#file").addEventListener("change", (event) => loadFile(event.target.files[0]));
+  for (const button of document.querySelectorAll("[data-example]")) {
+    button.addEventListener("click", () => loadExample(button.dataset.example));
+  }
+  const drop = $("#load");
+  drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("dropping"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("dropping"));
+  drop.addEventListener("drop", (event) => {
+    event.preventDefault();
+    drop.classList.remove("dropping");
+    loadFile(event.dataTransfer.files[0]);
+  });
+  $("#share-button").addEventListener("click", share);
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("textarea, input, select") || result.hidden || state.shown?.kind !== "game") return;
+    if (event.key === "ArrowRight") { gameView.step(1); event.preventDefault(); }
+    if (event.key === "ArrowLeft") { gameView.step(-1); event.preventDefault(); }
+  });
+  $("#entry-type").addEventListener("change", () => {
+    for (const node of document.querySelectorAll(".solo-only")) node.hidden = $("#entry-type").value !== "solo";
+  });
+  $("#entry-ruleset").addEventListener("change", fillSolos);
+  $("#entry-random").addEventListener("click", () => startEntry(false));
+  $("#entry-pasted").addEventListener("click", () => startEntry(true));
+  $("#entry-continue").addEventListener("click", continueEntry);
+  window.addEventListener("hashchange", loadFromLink);
+
+  const [codes, rulesets] = await Promise.all([get("/v1/codes"), get("/v1/rulesets")]);
+  for (const code of codes.codes) state.codes[code.code] = code;
+  state.rulesets = rulesets.rulesets;
+  const select = $("#entry-ruleset");
+  for (const r of state.rulesets) select.append(el("option", {value: r.id, text: `${r.id} — ${r.title}`}));
+  fillDeclarers(["Anna", "Ben", "Cleo", "Dan"]);
+  await fillSolos();
+  await loadFromLink();
+  document.body.dataset.ready = "true";  // for tests: the codes and rulesets are in
+}
+
+main();

@@ -1,0 +1,551 @@
+"""The referee's page in a real browser: Debian's chromium and chromedriver, driven by
+selenium, against the app served on a loopback port.
+
+Skipped, with the reason, where the browser is not installed (`.ci/run` installs it).
+Screenshots go to test-output/screenshots/.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import shutil
+import threading
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service import rules
+from service.web import STATIC
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "test-output" / "screenshots"
+DOWNLOADS = ROOT / "test-output" / "downloads"
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+BROWSER_MISSING = ("browser tests skipped: no /usr/bin/chromium and /usr/bin/chromedriver "
+                   "(apt-get install chromium chromium-driver)")
+
+webdriver = pytest.importorskip("selenium.webdriver", reason="browser tests skipped: no selenium")
+if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
+    pytest.skip(BROWSER_MISSING, allow_module_level=True)
+
+from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+EXAMPLES = STATIC / "examples"
+
+
+@pytest.fixture(scope="module")
+def base_url(app):
+    from werkzeug.serving import WSGIRequestHandler, make_server
+
+    class Quiet(WSGIRequestHandler):
+        def log_request(self, *args: Any) -> None:  # the app's access log is enough
+            pass
+
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Quiet)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                     "--disable-gpu", "--lang=en-GB", "--window-size=1280,1000"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    DOWNLOADS.mkdir(parents=True, exist_ok=True)
+    options.add_experimental_option("prefs", {"download.default_directory": str(DOWNLOADS),
+                                              "download.prompt_for_download": False})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture()
+def page(browser, base_url):
+    """The page freshly opened in English, at desktop size; no script error on the way."""
+    browser.set_window_size(1280, 1000)
+    browser.get(base_url + "/")
+    browser.execute_script("localStorage.clear()")
+    open_page(browser, base_url + "/")
+    yield browser
+    errors = [entry["message"] for entry in browser.get_log("browser")
+              if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]]
+    assert not errors, errors  # uncaught errors, Content-Security-Policy refusals
+
+
+def open_page(browser, url: str) -> None:
+    browser.get("about:blank")
+    browser.get(url)
+    wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+
+
+def wait(browser, condition, timeout: float = 10):
+    try:
+        return WebDriverWait(browser, timeout).until(condition)
+    except TimeoutException:
+        shot(browser, "timeout")
+        raise
+
+
+def shot(browser, name: str) -> None:
+    """A screenshot of the whole page (the window made as tall as the page)."""
+    width = browser.get_window_size()["width"]
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    size = browser.get_window_size()
+    browser.set_window_size(width, min(max(height + 140, 600), 6000))
+    browser.save_screenshot(str(SHOTS / f"{name}.png"))
+    browser.set_window_size(size["width"], size["height"])
+
+
+def element_shot(browser, selector: str, name: str) -> None:
+    """A screenshot of one part of the page (the README's pictures come from these)."""
+    size = browser.get_window_size()
+    browser.set_window_size(1000, 6000)
+    css(browser, selector).screenshot(str(SHOTS / f"{name}.png"))
+    browser.set_window_size(size["width"], size["height"])
+
+
+def css(browser, selector: str):
+    return browser.find_element(By.CSS_SELECTOR, selector)
+
+
+def load_example(browser, name: str) -> None:
+    css(browser, f'[data-example="{name}"]').click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([hidden]) .verdict")
+         or d.find_elements(By.CSS_SELECTOR, "#input-errors .error"))
+
+
+def verdict(browser) -> str:
+    return css(browser, "#view .verdict").text
+
+
+def example(name: str) -> dict[str, Any]:
+    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def link(kind: str, data: Any, version: int = 1) -> str:
+    """A shared link made here, as the page makes it: deflate (raw), base64url."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(json.dumps(data).encode()) + packer.flush()
+    text = base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    return f"#v{version}/{kind}/{text}"
+
+
+def has_sittings(app) -> bool:
+    return any(rule.rule == "/v1/sittings/check" for rule in app.url_map.iter_rules())
+
+
+# ---- loading the examples ----
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("normal-game", "✔ No violation"),
+    ("revoke", "✖ 1 violation"),
+    ("late-call", "✖ 1 violation"),
+    ("solo-clubs", "✔ No violation"),
+    ("marriage", "✔ No violation"),
+    ("poverty", "✔ No violation"),
+    ("swines", "✔ No violation"),
+    ("partial-game", "✔ No violation"),
+])
+def test_each_example_loads_and_shows_its_verdict(page, name, expected):
+    load_example(page, name)
+    assert verdict(page) == expected
+    data = example(name)
+    hands = page.find_elements(By.CSS_SELECTOR, ".deal .hand")
+    assert len(hands) == 4
+    assert len(hands[0].find_elements(By.CSS_SELECTOR, ".card")) == len(data["hands"][0])
+    if name == "partial-game":  # unfinished: no score, the legal cards of the next player
+        legal = rules.legal_actions(data)
+        shown = [c.get_attribute("data-card") for c in
+                 page.find_elements(By.CSS_SELECTOR, ".score .next .card")]
+        assert shown == list(legal.cards)
+    else:
+        assert page.find_elements(By.CSS_SELECTOR, ".score table.items tbody tr")
+    shot(page, f"example-{name}")
+
+
+def sitting_answer_by_hand(app) -> dict[str, Any]:
+    """The answer /work's sitting contract gives for examples/sitting.json, worked out by hand.
+
+    Anna, Ben, Cleo, Dan under ddv, Dan dealing first. Game 1 is the README's normal game
+    (Anna and Dan +4); game 2 the revoke with the seats turned so that Anna deals and
+    revokes (DDV TSR 9.4.3: +5 each for the others, -15 for her); game 4 Dan's duty solo,
+    after which Cleo deals again (DDV 4.2.5); game 6 does not sum to zero and mixes odd
+    and even entries (DDV 7.3.3).
+    """
+    names = ["Anna", "Ben", "Cleo", "Dan"]
+    lines = [("Dan", "normal", None, [4, -4, -4, 4], True, 4),
+             ("Anna", "normal", None, [-15, 5, 5, 5], False, 0),
+             ("Ben", "normal", None, [2, -2, 2, -2], True, None),
+             ("Cleo", "duty_solo", "Dan", [-3, -3, -3, 9], True, None),
+             ("Cleo", "normal", None, [3, -3, -3, 3], True, None),
+             ("Dan", "normal", None, [1, -1, 1, -2], False, None)]
+    totals = dict.fromkeys(names, 0)
+    games = []
+    request = example("sitting")
+    for index, (dealer, kind, declarer, scores, valid, value) in enumerate(lines):
+        for name, points in zip(names, scores, strict=True):
+            totals[name] += points
+        game = {"index": index, "dealer": dealer, "sits_out": None, "kind": kind,
+                "declarer": declarer, "bock": 1, "value": value,
+                "scores": dict(zip(names, scores, strict=True)), "totals": dict(totals),
+                "valid": valid}
+        transcript = request["games"][index].get("transcript")
+        if transcript is not None:
+            game["result"] = app.test_client().post(
+                "/v1/games/check", json={"ruleset": "ddv", **transcript}).get_json()
+        games.append(game)
+    return {
+        "valid": False, "complete": False, "ruleset": "ddv", "players": names,
+        "violations": [
+            {"code": "follow_suit", "pointer": "/games/1/transcript/play/11", "player": "Anna",
+             "message": "Anna played CK on a hearts lead while holding hearts H9"},
+            {"code": "sheet_zero_sum", "pointer": "/games/5/sheet/scores", "player": None,
+             "message": "the entries sum to -1, not 0"},
+        ],
+        "notes": [], "games": games,
+        "duty_solos": {"Anna": {"owed": 1, "played": 0}, "Ben": {"owed": 1, "played": 0},
+                       "Cleo": {"owed": 1, "played": 0}, "Dan": {"owed": 1, "played": 1}},
+        "totals": totals,
+        "standings": [{"player": "Dan", "points": 17, "place": 1},
+                      {"player": "Cleo", "points": -2, "place": 2},
+                      {"player": "Anna", "points": -8, "place": 3},
+                      {"player": "Ben", "points": -8, "place": 3}],
+        "claimed": {"agrees": False, "differences": []},
+    }
+
+
+@pytest.fixture(scope="module")
+def list_url(app, base_url):
+    """The page where lists are checked: this app once it has POST /v1/sittings/check;
+    until then an app that answers the one example list as the contract says."""
+    if has_sittings(app):
+        yield base_url
+        return
+    from flask import jsonify
+    from werkzeug.serving import make_server
+
+    from service import create_app
+
+    stub = create_app()
+    answer = sitting_answer_by_hand(app)
+    stub.add_url_rule("/v1/sittings/check", "sittings_stub", lambda: jsonify(answer),
+                      methods=["POST"])
+    server = make_server("127.0.0.1", 0, stub, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+def test_list_without_the_sittings_route_says_so(page, app):
+    if has_sittings(app):
+        pytest.skip("this build checks lists")
+    load_example(page, "sitting")
+    assert "does not check lists yet" in css(page, "#input-errors").text
+
+
+def test_list_example(page, list_url):
+    open_page(page, list_url + "/")
+    load_example(page, "sitting")
+    rows = page.find_elements(By.CSS_SELECTOR, "table.sitting tbody tr")
+    assert len(rows) == len(example("sitting")["games"])
+    faulty = [r.get_attribute("data-game") for r in
+              page.find_elements(By.CSS_SELECTOR, "table.sitting tr.faulty")]
+    assert faulty == ["1", "5"]  # the revoke, the line that does not add up
+    assert all("✖" in r.find_element(By.CSS_SELECTOR, ".status").text for r in
+               page.find_elements(By.CSS_SELECTOR, "table.sitting tr.faulty"))
+    shot(page, "list")
+    element_shot(page, "#result", "list-result")
+    page.find_elements(By.CSS_SELECTOR, "button.open-game")[1].click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#back-to-list"))
+    assert css(page, ".trick .card.marked").get_attribute("data-card") == "CK"
+    assert css(page, ".trick .event.marked .who").text == "Anna"
+    shot(page, "list-game")
+    css(page, "#back-to-list").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "table.sitting"))
+
+
+# ---- stepping through the tricks ----
+
+def trick_cards(browser) -> list[tuple[str, str]]:
+    return [(e.find_element(By.CSS_SELECTOR, ".who").text,
+             e.find_element(By.CSS_SELECTOR, ".card").get_attribute("data-card"))
+            for e in browser.find_elements(By.CSS_SELECTOR, ".trick .card-event")]
+
+
+def test_stepping_through_the_tricks(page):
+    load_example(page, "normal-game")
+    assert css(page, ".trick-label").text == "Trick 1 of 12"
+    # The example's first tricks, from its play list.
+    assert trick_cards(page) == [("Anna", "HQ"), ("Ben", "HJ"), ("Cleo", "DA"), ("Dan", "DJ")]
+    assert "Anna" in css(page, ".trick .winner").text  # ♥Q beats ♥J, ♦A, ♦J
+    css(page, ".trick-nav .next").click()
+    assert css(page, ".trick-label").text == "Trick 2 of 12"
+    # Ben's contra came between the first and the second trick: on the time line there.
+    calls = page.find_elements(By.CSS_SELECTOR, ".trick .call")
+    assert [c.text for c in calls] == ["Ben\n📣 contra", "Cleo\n📣 no90"]
+    assert trick_cards(page) == [("Anna", "C9"), ("Ben", "C10"), ("Cleo", "CA"), ("Dan", "CK")]
+    page.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    assert css(page, ".trick-label").text == "Trick 3 of 12"
+    page.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    assert css(page, ".trick-label").text == "Trick 2 of 12"
+    page.find_elements(By.CSS_SELECTOR, ".trick-strip button")[11].click()
+    assert css(page, ".trick-label").text == "Trick 12 of 12"
+    assert css(page, ".trick-nav .next").get_attribute("disabled") is not None
+    # Cards played before the shown trick are struck through in the deal: 11 of 12 each.
+    assert len(page.find_elements(By.CSS_SELECTOR, ".deal .card.played")) == 44
+    shot(page, "tricks-last")
+
+
+# ---- the revoke, marked on its card ----
+
+def test_revoke_is_marked_on_its_card(page):
+    load_example(page, "revoke")
+    # Opens at the trick of the first violation: trick 3, Dan's ♣K on Cleo's ♥9.
+    assert css(page, ".trick-label").text == "Trick 3 of 12"
+    marked = page.find_elements(By.CSS_SELECTOR, ".trick .card.marked")
+    assert [m.get_attribute("data-card") for m in marked] == ["CK"]
+    assert marked[0].get_attribute("aria-label") == "king of clubs ⚠"
+    event = css(page, ".trick .event.marked")
+    assert event.find_element(By.CSS_SELECTOR, ".who").text == "Dan"
+    assert "Failed to follow suit" in event.text
+    assert "3⚠" in css(page, ".trick-strip button.marked").text  # not by colour alone
+    # The claimed result (re won, 4) differs from the computed one.
+    assert "differs" in css(page, ".score .claim").text
+    shot(page, "revoke-marked")
+    element_shot(page, "#result", "revoke-result")
+    # From the list of violations back to the card, after stepping away.
+    css(page, ".trick-nav .next").click()
+    assert css(page, ".trick-label").text == "Trick 4 of 12"
+    css(page, "button.jump").click()
+    assert css(page, ".trick-label").text == "Trick 3 of 12"
+    focused = page.switch_to.active_element
+    assert focused.get_attribute("data-event") == "11"
+
+
+def test_phone_sized_window(page):
+    page.set_window_size(390, 844)
+    load_example(page, "revoke")
+    overflow = page.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the page is {overflow}px wider than a phone"
+    assert css(page, ".trick .card.marked").is_displayed()
+    shot(page, "phone-revoke")
+    css(page, ".tricks").location_once_scrolled_into_view  # noqa: B018  (scrolls)
+    page.save_screenshot(str(SHOTS / "phone-revoke-trick.png"))  # what the phone shows
+
+
+# ---- entering a game by clicks ----
+
+def offered(browser) -> list[str]:
+    return sorted({b.get_attribute("data-card")
+                  for b in browser.find_elements(By.CSS_SELECTOR, ".entry-hand button.card")
+                  if b.is_enabled()})
+
+
+def wait_for_board(browser, played: int) -> dict[str, Any]:
+    """The transcript once the page has the check's answer for `played` events."""
+    def ready(d):
+        data = json.loads(d.find_element(By.ID, "input").get_attribute("value") or "{}")
+        board = d.find_elements(By.CSS_SELECTOR, "#entry-board .to-play, #entry-board .entry-done")
+        return data if board and len(data.get("play", [])) == played else False
+    return wait(browser, ready)
+
+
+def test_entering_a_game_by_clicks_offers_only_legal_cards(page):
+    css(page, '#entry-ruleset option[value="ddv"]').click()
+    css(page, "#entry-random").click()
+    rng = random.Random(7)
+    for played in range(48):
+        transcript = wait_for_board(page, played)
+        # The rules core, not the page, says what is legal here.
+        legal = rules.legal_actions(transcript)
+        assert offered(page) == sorted(set(legal.cards)), f"after {played} cards"
+        assert "Only the legal cards" in css(page, "#entry-board .to-play").text
+        choices = [b for b in page.find_elements(By.CSS_SELECTOR, ".entry-hand button.card")
+                   if b.is_enabled()]
+        rng.choice(choices).click()
+    transcript = wait_for_board(page, 48)
+    assert css(page, "#entry-board .entry-done").text == "All cards played."
+    assert rules.check(transcript).valid
+    assert verdict(page) == "✔ No violation"
+    assert page.find_elements(By.CSS_SELECTOR, ".score table.seats tbody tr")
+    shot(page, "entered-game")
+    saved = DOWNLOADS / "game.json"
+    saved.unlink(missing_ok=True)
+    css(page, "#entry-download").click()
+    wait(page, lambda d: saved.exists() and saved.stat().st_size > 0)
+    assert json.loads(saved.read_text(encoding="utf-8")) == transcript
+
+
+def test_recording_what_happened_accepts_any_card_and_marks_the_fault(page):
+    # The revoke's deal: Dan may not play ♣K on Cleo's ♥9, but a record takes it.
+    game = example("revoke")
+    css(page, "#input").clear()
+    page.execute_script("document.querySelector('#input').value = arguments[0]",
+                        json.dumps(game))
+    css(page, "#entry-record").click()
+    css(page, "#entry-pasted").click()
+    for played, event in enumerate(game["play"][:12]):
+        wait_for_board(page, played)
+        if "announce" in event:
+            css(page, f'#record-seat option[value="{event["seat"]}"]').click()
+            css(page, f'#record-call option[value="{event["announce"]}"]').click()
+            css(page, "#record-call-button").click()
+        else:
+            css(page, f'.entry-hand button.card[data-card="{event["card"]}"]').click()
+    wait_for_board(page, 12)
+    assert verdict(page) == "✖ 1 violation"
+    assert [m.get_attribute("data-card") for m in
+            page.find_elements(By.CSS_SELECTOR, ".trick .card.marked")] == ["CK"]
+    shot(page, "recorded-revoke")
+
+
+# ---- shared links ----
+
+def test_continuing_an_unfinished_game(page):
+    load_example(page, "partial-game")
+    css(page, "#entry-continue").click()
+    data = wait_for_board(page, len(example("partial-game")["play"]))
+    legal = rules.legal_actions(data)
+    assert offered(page) == sorted(set(legal.cards))
+    assert css(page, "#entry-board .to-play").text.startswith(f"{legal.name} to play")
+    css(page, "#entry-undo").click()
+    wait_for_board(page, len(example("partial-game")["play"]) - 1)
+
+
+def test_a_shared_link_opens_the_same_verdict(page, base_url):
+    load_example(page, "revoke")
+    css(page, "#share-button").click()
+    field = wait(page, lambda d: d.find_element(By.ID, "share-link").get_attribute("value"))
+    assert "#v1/game/" in field
+    open_page(page, field)
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#view .verdict"))
+    assert verdict(page) == "✖ 1 violation"
+    assert css(page, ".trick .card.marked").get_attribute("data-card") == "CK"
+    # A link made elsewhere (here by Python's zlib) opens too.
+    open_page(page, base_url + "/" + link("game", example("normal-game")))
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#view .verdict"))
+    assert verdict(page) == "✔ No violation"
+    shot(page, "shared-link")
+
+
+def test_a_link_naming_an_unknown_ruleset_says_so(page, base_url):
+    game = {**example("normal-game"), "ruleset": "clubhaus"}
+    open_page(page, base_url + "/" + link("game", game))
+    message = wait(page, lambda d: css(d, "#input-errors").text)
+    assert "ruleset “clubhaus”, which this service does not know" in message
+    assert "ddv" in message
+    shot(page, "unknown-ruleset-link")
+
+
+def test_a_link_of_another_format_version_says_so(page, base_url):
+    open_page(page, base_url + "/" + link("game", example("normal-game"), version=9))
+    message = wait(page, lambda d: css(d, "#input-errors").text)
+    assert "format version 9" in message
+
+
+# ---- language ----
+
+def test_switching_language(page):
+    load_example(page, "revoke")
+    css(page, "#lang").click()
+    assert css(page, "h1").text == "Doppelkopf-Schiedsrichter"
+    assert css(page, "#lang").text == "English"  # the way back, in its own language
+    assert page.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
+    assert verdict(page) == "✖ 1 Regelverstoß"
+    assert css(page, ".trick-label").text == "Stich 3 von 12"
+    card = css(page, ".trick .card.marked")
+    assert card.get_attribute("aria-label") == "Kreuz-König ⚠"
+    assert card.text.replace("\n", "") == "♣K⚠"
+    assert "Nicht bedient" in css(page, ".trick .event.marked").text  # the code's German meaning
+    shot(page, "german")
+    # The choice is kept for the next visit.
+    page.refresh()
+    wait(page, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    assert css(page, "h1").text == "Doppelkopf-Schiedsrichter"
+    css(page, "#lang").click()
+    assert css(page, "h1").text == "Doppelkopf referee"
+
+
+# ---- broken input ----
+
+def test_a_broken_file_shows_where_it_breaks(page, tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text('{\n  "ruleset": "ddv",\n  "dealer": 3,\n  "hands": [["CQ",]\n}\n')
+    css(page, "#file").send_keys(str(broken))
+    message = wait(page, lambda d: css(d, "#input-errors").text)
+    assert message.startswith("✖ Not valid JSON")
+    assert "line 4, column 19" in message
+    assert css(page, "#result").get_attribute("hidden") is not None
+    shot(page, "broken-file")
+
+
+def test_a_file_dropped_on_the_page_is_checked(page):
+    page.execute_script(
+        "const data = new DataTransfer();"
+        "data.items.add(new File([arguments[0]], 'game.json', {type: 'application/json'}));"
+        "document.querySelector('#load').dispatchEvent("
+        "  new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));",
+        (EXAMPLES / "revoke.json").read_text(encoding="utf-8"))
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([hidden]) .verdict"))
+    assert verdict(page) == "✖ 1 violation"
+
+
+def test_field_errors_are_shown_at_their_place(page, tmp_path):
+    game = example("normal-game")
+    game["dealer"] = 7
+    game["play"][3]["seat"] = "three"
+    text = json.dumps(game, indent=1)
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    css(page, "#file").send_keys(str(bad))
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#input-errors .field-error"))
+    errors = {b.get_attribute("data-pointer"): b.text
+              for b in page.find_elements(By.CSS_SELECTOR, "#input-errors .field-error")}
+    assert set(errors) == {"/dealer", "/play/3/seat"}
+    line = text[:text.index('"dealer"')].count("\n") + 1
+    assert f"/dealer (line {line}, column" in errors["/dealer"]
+    # A click selects the field in the text.
+    page.find_element(By.CSS_SELECTOR, '#input-errors .field-error[data-pointer="/dealer"]').click()
+    selected = page.execute_script(
+        "const i = document.querySelector('#input');"
+        "return i.value.slice(i.selectionStart, i.selectionEnd)")
+    assert selected == "7"
+    shot(page, "field-errors")
+
+
+# ---- the API description ----
+
+def test_docs_render_the_openapi_description(page, base_url):
+    open_docs = page.get(base_url + "/docs")
+    assert open_docs is None
+    title = wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, ".swagger-ui .info .title"))
+    assert "Doppelkopf transcript checker" in title[0].text
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, ".opblock-summary-path"))
+    paths = {e.text.replace("\u200b", "")
+             for e in page.find_elements(By.CSS_SELECTOR, ".opblock-summary-path")}
+    assert "/v1/games/check" in paths
+    shot(page, "docs")
+
+
+def test_no_browser_needed_to_import_this_module():
+    assert shutil.which("chromium") or Path(CHROMIUM).exists()
