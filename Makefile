@@ -3,12 +3,12 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean
+.PHONY: install run test lint bench wrk clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,dask]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -25,9 +25,15 @@ lint: $(STAMP)
 	$(BIN)/ruff check service tests bench deploy
 	$(BIN)/mypy
 
-bench: $(STAMP)
-	$(BIN)/python bench/core_replay.py
-	$(BIN)/python bench/http_check.py
+# BASE=DIR: also time an older checkout (a git worktree with its own .venv) in the same run.
+bench: $(STAMP) wrk
+	$(BIN)/python bench/check_path.py $(if $(BASE),--base $(BASE))
+	$(BIN)/python bench/http_check.py $(if $(BASE),--base $(BASE))
+
+# wrk, the HTTP load generator, from the system's packages where it is missing.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+wrk:
+	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -16,6 +16,7 @@ from service.checking import (
     array_items,
     check_data,
     check_item,
+    fastjson,
     ndjson_items,
     outcome,
     parse_json,
@@ -38,6 +39,12 @@ def json_response(payload: Any, status: int = 200) -> Response:
     return current_app.response_class(
         current_app.json.dumps(payload, separators=(",", ":")), status=status,
         mimetype="application/json")
+
+
+def answer_response(payload: Any) -> Response:
+    """A check's answer, written by orjson as json_response would write it (an answer
+    holds no float), several times faster."""
+    return current_app.response_class(fastjson.dumps(payload), mimetype="application/json")
 
 
 def read_body() -> bytes:
@@ -75,7 +82,7 @@ def read_json_body() -> Any:
 def check_game() -> Response:
     checked = check_data(read_json_body())
     record_game(checked.result)
-    return json_response(checked.answer)
+    return answer_response(checked.answer)
 
 
 NDJSON = "application/x-ndjson"
@@ -111,7 +118,7 @@ def check_batch() -> Response:
             record_game(result)
         summary.add(outcome(entry))
         results.append(entry)
-    return json_response({"results": results, "summary": summary.as_dict()})
+    return answer_response({"results": results, "summary": summary.as_dict()})
 
 
 @bp.post("/v1/echo")

@@ -1,0 +1,99 @@
+"""A fast path in front of the strict JSON reader, and a fast JSON writer for answers.
+
+:mod:`service.checking.jsonbody` is the authority on what a body means. orjson parses a
+body several times faster, but reads some texts differently (a key twice: last one
+wins; an integer above 2**64: a float), so :func:`loads` keeps orjson's reading only
+where it provably agrees with the strict reader, and hands every other body to it:
+
+* bytes only, with no ``\\u`` escape: so no escaped surrogate (a raw one is invalid
+  UTF-8, which orjson refuses as the strict decoder does);
+* orjson accepts it (it refuses NaN, Infinity, a byte order mark, UTF-16 and UTF-32
+  and broken UTF-8 or JSON: the strict reader then decides, accepting or explaining);
+* the value holds only objects, arrays, strings, integers, booleans and null, nested at
+  most :data:`MAX_DEPTH` deep: no float (orjson turns a huge integer into one), and far
+  from either parser's recursion limit;
+* the objects hold as many members as the body has colons: every member is written
+  with one colon, so no key was dropped as a duplicate (a colon inside a string makes
+  the count unequal and the body goes the strict way).
+
+:func:`dumps` writes an answer as ``json.dumps(value, ensure_ascii=False,
+separators=(",", ":"))`` does (the app's JSON settings), for the values answers hold.
+tests/test_fast_paths.py compares both with the authoritative path byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+
+from . import jsonbody
+
+MAX_DEPTH = 32  # a transcript is 5 deep; anything deeper goes the strict way
+
+
+def loads(body: bytes | str) -> Any:
+    """The parsed body, exactly as :func:`jsonbody.loads` reads it (which decides any
+    body this path does not take, and raises its 400 Problem)."""
+    if type(body) is bytes and b"\\u" not in body:
+        try:
+            data = orjson.loads(body)
+        except orjson.JSONDecodeError:
+            pass
+        else:
+            kind = type(data)
+            members = _members(data, 0) if kind is dict or kind is list else (
+                -1 if kind is float else 0)
+            if members >= 0 and members == body.count(b":"):
+                return data
+    return jsonbody.loads(body)
+
+
+def _members(value: dict[str, Any] | list[Any], depth: int) -> int:
+    """The members of every object in ``value`` (an object or an array); -1 if it holds a
+    float or nests deeper than MAX_DEPTH. Objects inside arrays (the play events) are
+    counted in the loop, not by a call each: this runs on every body."""
+    if depth >= MAX_DEPTH:
+        return -1
+    if type(value) is dict:
+        count = len(value)
+        items: Any = value.values()
+    else:
+        count = 0
+        items = value
+    for item in items:
+        kind = type(item)
+        if kind is dict:
+            count += len(item)
+            for inner in item.values():
+                inner_kind = type(inner)
+                if inner_kind is dict or inner_kind is list:
+                    found = _members(inner, depth + 2)
+                    if found < 0:
+                        return -1
+                    count += found
+                elif inner_kind is float:
+                    return -1
+        elif kind is list:
+            found = _members(item, depth + 1)
+            if found < 0:
+                return -1
+            count += found
+        elif kind is float:
+            return -1
+    return count
+
+
+def dumps(value: Any) -> bytes:
+    """A check's answer as compact UTF-8 JSON, byte for byte as the app's JSON provider
+    writes it. orjson writes the same for strings, integers up to 64 bits, booleans,
+    null, lists, tuples and string-keyed dicts, which is all an answer holds (every
+    number in one is an integer the schema admitted; orjson would write a float
+    differently). A subclass of str, int, list or dict, or a bigger integer, goes to
+    json.dumps."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_PASSTHROUGH_SUBCLASS)
+    except (orjson.JSONEncodeError, TypeError):
+        pass
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
