@@ -44,6 +44,7 @@ from typing import Any, NamedTuple, TextIO
 
 from marshmallow import ValidationError
 
+from service import bulk
 from service.checking import (
     Item,
     Outcome,
@@ -349,6 +350,10 @@ def parser() -> argparse.ArgumentParser:
                         help=f"worker processes for many games (default {JOBS}; 1: none)")
     parser.add_argument("--parallel-from", type=_positive, default=PARALLEL_FROM, metavar="N",
                         help=f"use the workers from N games on (default {PARALLEL_FROM})")
+    parser.add_argument("--dask", metavar="SCHEDULER",
+                        help="check the FILEs (JSON Lines shards: paths, globs or fsspec URLs) "
+                             "on Dask, one report: SCHEDULER is local:N or an address "
+                             "(needs the [dask] extra; service/bulk.py)")
     return parser
 
 
@@ -425,7 +430,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     if args.json and (out.encoding or "").lower().replace("-", "") != "utf8":
         out.reconfigure(encoding="utf-8")  # type: ignore[union-attr]  # JSON is UTF-8
     try:
-        code = run(args, out, sys.stderr)
+        code = (bulk.run(args.dask, args.files, args.ruleset, args.json, out, sys.stderr)
+                if args.dask else run(args, out, sys.stderr))
         out.flush()
     except BrokenPipeError:  # `doko-check … | head`: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -137,6 +137,9 @@ def test_json_reader_agrees_on_corpus_and_mutated_bodies() -> None:
     rng = random.Random(1)
     samples = BODIES + [mutate_bytes(rng.choice(BODIES), rng) for _ in range(3000)]
     samples += [json.dumps(mutate(rng.choice(GAMES), rng)).encode() for _ in range(1000)]
+    # nesting: within both parsers' limits, beyond orjson's writer, beyond the strict reader
+    samples += [b"[" * depth + b"]" * depth for depth in (30, 40, 254, 300, 1500)]
+    samples += [b'{"a":' * depth + b"1" + b"}" * depth for depth in (31, 33, 300)]
     for body in samples:
         assert read(fastjson.loads, body) == read(jsonbody.loads, body), body
 

@@ -9,12 +9,16 @@ where it provably agrees with the strict reader, and hands every other body to i
   UTF-8, which orjson refuses as the strict decoder does);
 * orjson accepts it (it refuses NaN, Infinity, a byte order mark, UTF-16 and UTF-32
   and broken UTF-8 or JSON: the strict reader then decides, accepting or explaining);
-* the value holds only objects, arrays, strings, integers, booleans and null, nested at
-  most :data:`MAX_DEPTH` deep: no float (orjson turns a huge integer into one), and far
-  from either parser's recursion limit;
-* the objects hold as many members as the body has colons: every member is written
-  with one colon, so no key was dropped as a duplicate (a colon inside a string makes
-  the count unequal and the body goes the strict way).
+* and one of two proofs that nothing was read differently holds. Either orjson writes
+  the value back as exactly the body (the compact bodies most clients send): no key
+  was dropped, no number changed, and a float in it is orjson's shortest form, which
+  Python's float() reads to the same value; orjson writes at most 255 levels, far
+  below the strict reader's recursion limit. Or the value holds only objects, arrays,
+  strings, integers, booleans and null (no float: orjson turns an integer above 2**64
+  into one), nested at most :data:`MAX_DEPTH` deep, and its objects hold as many
+  members as the body has colons: every member is written with one colon, so no key
+  was dropped as a duplicate (a colon inside a string makes the count unequal and the
+  body goes the strict way).
 
 :func:`dumps` writes an answer as ``json.dumps(value, ensure_ascii=False,
 separators=(",", ":"))`` does (the app's JSON settings), for the values answers hold.
@@ -42,6 +46,14 @@ def loads(body: bytes | str) -> Any:
         except orjson.JSONDecodeError:
             pass
         else:
+            # Written back the same, byte for byte: the common compact body. Nothing was
+            # dropped or changed (a key twice, an integer made a float) and any float in
+            # it is orjson's shortest form, which Python's float() reads to the same value.
+            try:
+                if orjson.dumps(data) == body:
+                    return data
+            except orjson.JSONEncodeError:  # nested too deep for orjson to write
+                pass
             kind = type(data)
             members = _members(data, 0) if kind is dict or kind is list else (
                 -1 if kind is float else 0)
