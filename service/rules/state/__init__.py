@@ -1,0 +1,6 @@
+"""The parts of the game state (:class:`service.rules.game.GameState`), one per concern.
+
+``base`` holds what every part reads; ``tricks`` the cards, tricks and following suit;
+``teams`` the teams and the marriage; ``calls`` the announcements; ``swines`` the
+showings. ``GameState`` combines them and keeps the replay's hot loop itself.
+"""
