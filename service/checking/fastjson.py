@@ -54,47 +54,27 @@ def loads(body: bytes | str) -> Any:
                     return data
             except orjson.JSONEncodeError:  # nested too deep for orjson to write
                 pass
-            kind = type(data)
-            members = _members(data, 0) if kind is dict or kind is list else (
-                -1 if kind is float else 0)
+            members = _members(data, 0)
             if members >= 0 and members == body.count(b":"):
                 return data
     return jsonbody.loads(body)
 
 
-def _members(value: dict[str, Any] | list[Any], depth: int) -> int:
-    """The members of every object in ``value`` (an object or an array); -1 if it holds a
-    float or nests deeper than MAX_DEPTH. Objects inside arrays (the play events) are
-    counted in the loop, not by a call each: this runs on every body."""
-    if depth >= MAX_DEPTH:
-        return -1
-    if type(value) is dict:
-        count = len(value)
-        items: Any = value.values()
-    else:
-        count = 0
-        items = value
-    for item in items:
-        kind = type(item)
-        if kind is dict:
-            count += len(item)
-            for inner in item.values():
-                inner_kind = type(inner)
-                if inner_kind is dict or inner_kind is list:
-                    found = _members(inner, depth + 2)
-                    if found < 0:
-                        return -1
-                    count += found
-                elif inner_kind is float:
-                    return -1
-        elif kind is list:
+def _members(value: Any, depth: int) -> int:
+    """The members of every object in ``value``; -1 if it holds a float or nests deeper
+    than MAX_DEPTH."""
+    kind = type(value)
+    if kind is dict or kind is list:
+        if depth >= MAX_DEPTH:
+            return -1
+        count = len(value) if kind is dict else 0
+        for item in value.values() if kind is dict else value:
             found = _members(item, depth + 1)
             if found < 0:
                 return -1
             count += found
-        elif kind is float:
-            return -1
-    return count
+        return count
+    return -1 if kind is float else 0
 
 
 def dumps(value: Any) -> bytes:
