@@ -2,21 +2,30 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+JUNIT_XSD := $(VENV)/share/junit-10.xsd
 
-.PHONY: install run test lint bench wrk clean
+.PHONY: install run test lint bench wrk conformance clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,dask]'
+	$(BIN)/python -m pip install --quiet -e '.[server,dev]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
+# The JUnit schema the tests hold `doko-check --junit` to: Jenkins' junit-10.xsd, as
+# pytest's source distribution ships it for its own --junitxml tests.
+$(JUNIT_XSD): $(STAMP)
+	rm -rf $(VENV)/share/pytest-sdist
+	$(BIN)/python -m pip download --quiet --no-deps --no-binary :all: -d $(VENV)/share/pytest-sdist "pytest==$$($(BIN)/python -c 'import pytest; print(pytest.__version__)')"
+	tar -xzf $(VENV)/share/pytest-sdist/pytest-*.tar.gz -C $(VENV)/share --strip-components=3 --wildcards '*/testing/example_scripts/junit-10.xsd'
+	rm -rf $(VENV)/share/pytest-sdist
+
 run: $(STAMP)
 	$(BIN)/gunicorn --config deploy/gunicorn.conf.py 'service:create_app()'
 
-test: $(STAMP)
+test: $(STAMP) $(JUNIT_XSD)
 	$(BIN)/ruff check service tests bench deploy
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2
@@ -34,6 +43,12 @@ bench: $(STAMP) wrk
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 wrk:
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
+
+# The ready-made conformance suites (tests/test_conformance.py fails when they drift).
+PRESETS := ddv freedoko mittwoch doko2026
+conformance: $(STAMP)
+	mkdir -p examples/conformance
+	for p in $(PRESETS); do $(BIN)/doko-check cases --ruleset $$p --seed 1 > examples/conformance/$$p.jsonl || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -75,12 +75,15 @@ worker_class = "sync"
 preload_app = True
 
 # --- Timeouts -------------------------------------------------------------------------
-# This is the request timeout. A transcript check takes milliseconds; a sync worker
-# that has not come back to its accept loop for 30 s (one request, including reading a
-# slowly sent body) is stuck, so the master kills it (SIGABRT, then SIGKILL) and starts
-# another; the client's connection is closed without an answer. gunicorn's own default,
-# kept deliberately. The Kubernetes liveness window is longer than this so gunicorn
-# recycles a stuck worker before the kubelet restarts the whole container.
+# This is the request timeout. A transcript check takes milliseconds and the costliest
+# request within the limits about a second; a sync worker that has not come back to its
+# accept loop for 30 s (one request, including reading a slowly sent body) is stuck, so
+# the master aborts it (SIGABRT, then SIGKILL) and starts another. The aborted worker
+# counts itself in /metrics (worker_abort below) and gunicorn answers the client a
+# text/html 500 without the app (no X-Request-ID), or closes the connection if the
+# answer had begun. gunicorn's own default, kept deliberately. The Kubernetes liveness
+# window is longer than this so gunicorn recycles a stuck worker before the kubelet
+# restarts the whole container.
 timeout = 30
 # worker_tmp_dir stays at its default, the temp dir, where the heartbeat file behind
 # this timeout lives: the Kubernetes pod mounts a memory-backed emptyDir on /tmp, so the
@@ -155,6 +158,18 @@ def child_exit(server, worker):
         multiproc.process_exited(worker.pid, _METRICS_DIR)
     except Exception:  # never let metrics upkeep take the master down
         server.log.exception("metrics upkeep failed for worker %s", worker.pid)
+
+
+def worker_abort(worker):
+    # In the aborted worker, before it exits: doko_worker_timeouts_total, and the request
+    # it was on in the error log (gunicorn logs the timeout itself, without it).
+    try:
+        from service.api import observability
+
+        worker.log.error("worker %s aborted by the timeout on %s", worker.pid,
+                         observability.worker_aborted())
+    except Exception:  # the worker exits anyway
+        worker.log.exception("counting the aborted worker failed")
 
 
 def on_exit(server):

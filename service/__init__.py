@@ -9,6 +9,13 @@ if TYPE_CHECKING:
 
 # A full game is under 2 KB; the bounds on every list keep a valid request far below this.
 MAX_BODY_BYTES = 256 * 1024
+ECHO_ENV = "DOKO_ECHO"  # "on" (or 1, true, yes) serves POST /v1/echo, the load tests' baseline
+
+
+def _on(name: str) -> bool:
+    import os
+
+    return os.environ.get(name, "").strip().lower() in ("1", "on", "true", "yes")
 
 
 def create_app() -> Flask:
@@ -16,7 +23,7 @@ def create_app() -> Flask:
     # Imported here so that the rules core (service.rules) imports without Flask.
     from flask import Flask
 
-    from .api import observability, problems, routes
+    from .api import cors, fairshare, observability, problems, routes
     from .rules.rulesets import use_environment
 
     use_environment()  # house rulesets: a broken file stops the start with its reason
@@ -28,4 +35,9 @@ def create_app() -> Flask:
     observability.register(app)
     problems.register(app)
     app.register_blueprint(routes.bp)
+    if _on(ECHO_ENV):
+        app.register_blueprint(routes.bench_bp)
+    app.extensions[fairshare.BATCH_SLOTS] = fairshare.BatchSlots(
+        fairshare.slots_from_environment())
+    cors.register(app, cors.origins_from_environment())
     return app

@@ -1,6 +1,9 @@
 """doko-check: check files of Doppelkopf transcripts offline, without a server.
 
-    doko-check [--json] [--ruleset ID|JSON] [--jobs N] [--parallel-from N] FILE...
+    doko-check [--json | --github | --summary] [--junit FILE] [--ruleset ID|JSON]
+               [--jobs N] [--parallel-from N] FILE...
+    doko-check cases --ruleset ID [--count N] [--seed S]
+    doko-check compare CASES VERDICTS
 
 A FILE (``-`` for stdin) holds one transcript (a JSON object), a JSON array of them, or
 one per line (JSON Lines / NDJSON: by the extension ``.jsonl`` or ``.ndjson``, or by
@@ -25,6 +28,9 @@ is invalid or disagrees with its claim; 2 a usage error, an unreadable file or a
 malformed transcript (a broken line is reported with its line number and the rest of
 the file is still checked). 2 wins over 1.
 
+The CI outputs live in :mod:`service.reports`, the conformance commands in
+:mod:`service.conformance`.
+
 Many games (``--parallel-from``, default 200) are checked by ``--jobs`` worker
 processes (default 2), in order. A progress bar goes to stderr when it is a terminal.
 """
@@ -44,7 +50,7 @@ from typing import Any, NamedTuple, TextIO
 
 from marshmallow import ValidationError
 
-from service import bulk
+from service import bulk, conformance, reports
 from service.checking import (
     Item,
     Outcome,
@@ -142,6 +148,7 @@ def _game_line(game: dict[str, Any] | None, names: list[str] | None) -> str:
 def report(item: Item, entry: dict[str, Any]) -> str:
     """A few lines on one game for the readable report."""
     where = f"game {item.index + 1}" + (f", line {item.line}" if item.line else "")
+    where += f" (id {_plain(entry['id'])})" if entry.get("id") is not None else ""
     if "error" in entry:
         problem = entry["error"]
         lines = [f"  {where}: MALFORMED: {problem['detail']}"]
@@ -354,6 +361,7 @@ def parser() -> argparse.ArgumentParser:
                         help="check the FILEs (JSON Lines shards: paths, globs or fsspec URLs) "
                              "on Dask, one report: SCHEDULER is local:N or an address "
                              "(needs the [dask] extra; service/bulk.py)")
+    reports.add_arguments(parser)
     return parser
 
 
@@ -420,18 +428,24 @@ def _settle(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 
 
 def main(argv: Iterable[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in conformance.COMMANDS:  # doko-check cases|compare ...
+        return conformance.main(argv)
     command = parser()
     try:
-        args = command.parse_intermixed_args(None if argv is None else list(argv))
+        args = command.parse_intermixed_args(argv)
         _settle(command, args)
+        reports.refuse(command, args)
     except SystemExit as stop:  # argparse: --help (0) or a usage error (2)
         return stop.code if isinstance(stop.code, int) else ERROR
     out = sys.stdout
     if args.json and (out.encoding or "").lower().replace("-", "") != "utf8":
         out.reconfigure(encoding="utf-8")  # type: ignore[union-attr]  # JSON is UTF-8
     try:
-        code = (bulk.run(args.dask, args.files, args.ruleset, args.json, out, sys.stderr)
-                if args.dask else run(args, out, sys.stderr))
+        if args.dask:
+            code = bulk.run(args.dask, args.files, args.ruleset, args.json, out, sys.stderr)
+        else:
+            code = (reports.run if reports.wanted(args) else run)(args, out, sys.stderr)
         out.flush()
     except BrokenPipeError:  # `doko-check … | head`: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
 
 from service import create_app
+
+# The whole app under test, with the load tests' echo route, which production leaves off
+# (tests/test_hardening.py checks that it is off by default).
+os.environ["DOKO_ECHO"] = "on"
 
 
 @pytest.fixture(scope="session")

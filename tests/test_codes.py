@@ -66,7 +66,7 @@ def test_every_code_has_both_meanings():
         assert code.code.isidentifier() and code.code.islower()
 
 
-def test_openapi_and_readme_lists_are_generated_from_the_registry():
+def test_openapi_readme_and_reference_lists_are_generated_from_the_registry():
     spec = (ROOT / "openapi.yaml").read_text(encoding="utf-8")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert codes_doc.replace_between(spec, codes_doc.YAML_MARKERS,
@@ -75,6 +75,10 @@ def test_openapi_and_readme_lists_are_generated_from_the_registry():
     assert codes_doc.replace_between(readme, codes_doc.README_MARKERS,
                                      codes_doc.readme_table()) == readme, \
         "README's code table is stale: python -m service.tools.codes_doc --write"
+    reference = (ROOT / "docs" / "transcript.md").read_text(encoding="utf-8")
+    assert codes_doc.replace_between(reference, codes_doc.README_MARKERS,
+                                     codes_doc.readme_table()) == reference, \
+        "docs/transcript.md's code table is stale: python -m service.tools.codes_doc --write"
 
 
 def test_the_registry_is_served(client):

@@ -360,7 +360,8 @@ def test_manifests_pass_kubernetes_validate_cli() -> None:
 
 def test_expected_resources_present() -> None:
     kinds = sorted(doc["kind"] for doc in manifests())
-    assert kinds == ["Deployment", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Service"]
+    assert kinds == ["Deployment", "HorizontalPodAutoscaler", "NetworkPolicy",
+                     "PodDisruptionBudget", "Service"]
 
 
 def test_selectors_match_pod_labels() -> None:
@@ -370,6 +371,7 @@ def test_selectors_match_pod_labels() -> None:
         "Deployment": deployment["spec"]["selector"]["matchLabels"],
         "Service": manifest("Service")["spec"]["selector"],
         "PodDisruptionBudget": manifest("PodDisruptionBudget")["spec"]["selector"]["matchLabels"],
+        "NetworkPolicy": manifest("NetworkPolicy")["spec"]["podSelector"]["matchLabels"],
     }
     for kind, selector in selectors.items():
         assert selector, f"{kind} has an empty selector"
@@ -377,6 +379,24 @@ def test_selectors_match_pod_labels() -> None:
     target = manifest("HorizontalPodAutoscaler")["spec"]["scaleTargetRef"]
     assert (target["kind"], target["name"]) == ("Deployment", deployment["metadata"]["name"])
     assert "replicas" not in deployment["spec"], "the HPA owns the replica count"
+
+
+def test_network_policy_admits_only_the_ingress_controller_and_prometheus() -> None:
+    """Other pods stay off the service: sync workers are for a buffering proxy only, and
+    /metrics for Prometheus; every rule names the pods (by namespace and labels) and the
+    container's port, and nothing goes out."""
+    policy = manifest("NetworkPolicy")["spec"]
+    assert sorted(policy["policyTypes"]) == ["Egress", "Ingress"]
+    assert policy["egress"] == []
+    sources = []
+    for rule in policy["ingress"]:
+        assert [container_port(web_container(), p["port"]) for p in rule["ports"]] == [8000]
+        for peer in rule["from"]:
+            assert peer["namespaceSelector"]["matchLabels"], peer
+            assert peer["podSelector"]["matchLabels"], peer
+            assert "ipBlock" not in peer
+            sources.append(peer["podSelector"]["matchLabels"]["app.kubernetes.io/name"])
+    assert sorted(sources) == ["ingress-nginx", "prometheus"]
 
 
 def test_hpa_scales_on_cpu_and_pdb_leaves_a_pod() -> None:

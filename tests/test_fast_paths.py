@@ -173,3 +173,13 @@ def test_dumps_hands_unusual_values_to_json() -> None:
     for value in ({"a": 2**70}, {"n": Name("x")}, [1.5], {"s": "ä\x1f\u2028"}):
         assert fastjson.dumps(value) == json.dumps(
             value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def test_without_orjson_both_go_the_standard_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The rules library and doko-check install without orjson (it comes with the extras).
+    monkeypatch.setattr(fastjson, "orjson", None)
+    for body in [*BODIES[:20], b'{"a":1,"a":2}', b"[1.5]", b"\xff"]:
+        assert read(fastjson.loads, body) == read(jsonbody.loads, body)
+    value = {"tricks": [(1, 2)], "name": "Zoë"}
+    assert fastjson.dumps(value) == json.dumps(value, ensure_ascii=False,
+                                               separators=(",", ":")).encode()

@@ -288,3 +288,20 @@ def test_batch_errors_match_the_spec(client, conforms):
         answer = client.post("/v1/games/check-batch", data=data, content_type=media)
         assert answer.status_code == status, answer.get_data(as_text=True)
         conforms("/v1/games/check-batch", "post", answer)
+
+
+def test_batch_entries_with_ids_match_the_spec(client, conforms, game):
+    """The client's id in a checked entry and in a malformed one's error entry."""
+    games = [game | {"id": "g-1"}, game | {"dealer": 7, "id": 7}]
+    answer = client.post("/v1/games/check-batch", json=games)
+    assert [entry["id"] for entry in answer.get_json()["results"]] == ["g-1", 7]
+    conforms("/v1/games/check-batch", "post", answer)
+
+
+def test_batch_refused_for_want_of_a_slot_matches_the_spec(app, client, conforms):
+    from service.api.fairshare import BATCH_SLOTS
+
+    with app.extensions[BATCH_SLOTS].held():
+        answer = client.post("/v1/games/check-batch", json=[])
+    assert answer.status_code == 503
+    conforms("/v1/games/check-batch", "post", answer)

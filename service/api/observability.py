@@ -24,7 +24,7 @@ import time
 from typing import TYPE_CHECKING, Any
 from uuid import uuid4
 
-from flask import Blueprint, Flask, Response, request
+from flask import Blueprint, Flask, Response, has_request_context, request
 from prometheus_client import (
     CollectorRegistry,
     Counter,
@@ -80,6 +80,11 @@ GAMES = Counter(
 VIOLATIONS = Counter(
     "doko_violations", "Rule violations found in checked transcripts, by code.",
     ("code",), registry=REGISTRY)
+WORKER_TIMEOUTS = Counter(
+    "doko_worker_timeouts",
+    "Workers the gunicorn master aborted for passing the request timeout, by the route "
+    "rule of the request each was on (counted by the worker's abort hook as it goes).",
+    ("route",), registry=REGISTRY)
 
 # Label children by label values: .labels() costs a lock and a few lookups per call.
 _http_children: dict[tuple[str, str, int], tuple[Any, Any]] = {}
@@ -204,6 +209,21 @@ def _after_request(response: Response) -> Response:
         }
         ACCESS_LOG.handle(record)
     return response
+
+
+def worker_aborted() -> str:
+    """Count a worker aborted by gunicorn's timeout (its worker_abort hook, in the worker)
+    and say which request it was on, for the error log."""
+    busy = has_request_context()
+    rule = request.url_rule if busy else None
+    try:
+        WORKER_TIMEOUTS.labels(rule.rule if rule is not None else UNMATCHED).inc()
+    except Exception:
+        _metrics_error()
+    if not busy:
+        return "no request"
+    return (f"{request.method[:16]} {request.path[:MAX_LOGGED_PATH]} "
+            f"(request id {request_id()})")
 
 
 def record_game(result: CheckResult) -> None:

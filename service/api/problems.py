@@ -26,7 +26,10 @@ def problem_response(status: int, detail: str,
 
 
 def _on_problem(error: Problem) -> Response:
-    return problem_response(error.status, error.detail, error.errors)
+    response = problem_response(error.status, error.detail, error.errors)
+    if error.headers:
+        response.headers.update(error.headers)
+    return response
 
 
 def _on_http_error(error: HTTPException) -> Response:

@@ -8,15 +8,17 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request, send_file
 from werkzeug.exceptions import NotFound, RequestEntityTooLarge
 
+from service import MAX_BODY_BYTES
 from service.checking import (
     MAX_BATCH_BYTES,
     MAX_BATCH_GAMES,
     Item,
     Summary,
-    array_items,
+    TooManyItems,
     check_data,
     check_item,
     fastjson,
+    json_array_items,
     ndjson_items,
     outcome,
     parse_json,
@@ -26,12 +28,15 @@ from service.rules import codes
 from service.rules.options import CATALOGUE
 from service.rules.rulesets import Preset, preset_values, presets
 
+from .fairshare import BATCH_SLOTS
 from .observability import record_game
 
 # service/openapi.yaml: in a checkout a link to the top-level contract, in a wheel a copy.
 OPENAPI_PATH = Path(__file__).resolve().parents[1] / "openapi.yaml"
 
 bp = Blueprint("api", __name__)
+# Routes served only where the environment turns them on (service.create_app).
+bench_bp = Blueprint("bench", __name__)
 
 
 def json_response(payload: Any, status: int = 200) -> Response:
@@ -49,7 +54,15 @@ def answer_response(payload: Any) -> Response:
 
 def read_body() -> bytes:
     """The request body; 413 above the request's max_content_length (MAX_CONTENT_LENGTH
-    unless the view raised it), whether sized or chunked."""
+    unless the view raised it), whether sized or chunked; 415 for a compressed one.
+
+    Every route that takes a body reads it here, and parses it with parse_json (or, a
+    JSON array batch, json_array_items): the limits and the strict reading hold for all.
+    """
+    coding = request.headers.get("Content-Encoding", "").strip().lower()
+    if coding not in ("", "identity"):
+        raise Problem(415, f"The request body is sent with Content-Encoding {coding!r}; "
+                      "send it uncompressed (identity).")
     environ = request.environ
     if request.content_length is not None or "wsgi.input_terminated" not in environ:
         # Werkzeug refuses a Content-Length above the limit (413) and reads no further
@@ -69,6 +82,13 @@ def read_body() -> bytes:
     if size > limit:
         raise RequestEntityTooLarge()
     return b"".join(chunks)
+
+
+def discard_body() -> None:
+    """Read the body (within the request's limit) and keep none of it."""
+    stream = request.stream
+    while stream.read(65536):
+        pass
 
 
 def read_json_body() -> Any:
@@ -93,40 +113,58 @@ def check_batch() -> Response:
     """Many transcripts: a JSON array, or NDJSON (one per line, blank lines ignored).
 
     Each is answered as POST /v1/games/check would answer it alone, in the same order;
-    a malformed one becomes an error entry rather than failing the batch.
+    a malformed one becomes an error entry rather than failing the batch. The batch
+    waits for none: with every batch slot taken it is answered 503 (fairshare.py).
     """
     request.max_content_length = MAX_BATCH_BYTES  # before anything reads the body
-    items: list[Item]
-    if request.is_json:
-        data = read_json_body()
-        if not isinstance(data, list):
-            raise Problem(400, "The request body must be a JSON array of transcripts.",
-                          [{"pointer": "", "message": "Must be an array."}])
-        items = array_items(data)
-    elif request.mimetype == NDJSON:
-        items = ndjson_items(read_body())
-    else:
+    if not request.is_json and request.mimetype != NDJSON:
         raise Problem(415, f"Send the transcripts as application/json (an array) or {NDJSON}"
                       " (one per line).")
-    if len(items) > MAX_BATCH_GAMES:
-        raise Problem(413, f"The batch has {len(items)} transcripts; at most "
-                      f"{MAX_BATCH_GAMES} are checked in one request.")
+    slots = current_app.extensions[BATCH_SLOTS]
+    slot = slots.take()
+    if slot is None:
+        discard_body()
+        raise slots.busy()
+    with slot:
+        return _batch_answer(read_batch())
+
+
+def read_batch() -> list[Item]:
+    """The batch's transcripts, counted as they are read: 413 at the first one over."""
+    try:
+        if request.is_json:
+            return json_array_items(read_body(), MAX_BATCH_GAMES, MAX_BODY_BYTES)
+        return ndjson_items(read_body(), MAX_BATCH_GAMES, MAX_BODY_BYTES)
+    except TooManyItems:
+        raise Problem(413, f"The batch has {MAX_BATCH_GAMES + 1} transcripts or more; at "
+                      f"most {MAX_BATCH_GAMES} are checked in one request.") from None
+
+
+def _batch_answer(items: list[Item]) -> Response:
+    # Each entry is written out as soon as it is checked and its transcript let go, so
+    # that a batch holds its answer as text, not as a tree of objects some ten times
+    # larger.
+    dumps = current_app.json.dumps
     results, summary = [], Summary()
-    for item in items:
-        entry, result = check_item(item)
+    items.reverse()
+    while items:
+        entry, result = check_item(items.pop())
         if result is not None:
             record_game(result)
         summary.add(outcome(entry))
-        results.append(entry)
-    return answer_response({"results": results, "summary": summary.as_dict()})
+        results.append(dumps(entry, separators=(",", ":")))
+    body = "".join(('{"results":[', ",".join(results), '],"summary":',
+                    dumps(summary.as_dict(), separators=(",", ":")), "}"))
+    return current_app.response_class(body, mimetype="application/json")
 
 
-@bp.post("/v1/echo")
+@bench_bp.post("/v1/echo")
 def echo() -> Response:
     """The HTTP baseline: reads and parses a body the way a check does, and no more.
 
     Load tests compare POST /v1/games/check with this route on the same server, so the
-    cost of the rules stands apart from the cost of HTTP, Flask and JSON.
+    cost of the rules stands apart from the cost of HTTP, Flask and JSON. Served only
+    with DOKO_ECHO on (service.create_app).
     """
     data = read_json_body()
     size = len(data) if isinstance(data, dict | list) else 0

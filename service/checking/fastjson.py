@@ -10,54 +10,75 @@ where it provably agrees with the strict reader, and hands every other body to i
 * orjson accepts it (it refuses NaN, Infinity, a byte order mark, UTF-16 and UTF-32
   and broken UTF-8 or JSON: the strict reader then decides, accepting or explaining);
 * and one of two proofs that nothing was read differently holds. Either orjson writes
-  the value back as exactly the body (the compact bodies most clients send): no key
-  was dropped, no number changed, and a float in it is orjson's shortest form, which
-  Python's float() reads to the same value; orjson writes at most 255 levels, far
-  below the strict reader's recursion limit. Or the value holds only objects, arrays,
-  strings, integers, booleans and null (no float: orjson turns an integer above 2**64
-  into one), nested at most :data:`MAX_DEPTH` deep, and its objects hold as many
-  members as the body has colons: every member is written with one colon, so no key
-  was dropped as a duplicate (a colon inside a string makes the count unequal and the
-  body goes the strict way).
+  the value back as exactly the body (the compact bodies of up to 8 KiB most clients
+  send): no key was dropped, no number changed, and a float in it is orjson's shortest
+  form, which Python's float() reads to the same value; orjson writes at most 255
+  levels, far below the strict reader's recursion limit. Or the value holds only
+  objects, arrays, strings, integers, booleans and null (no float: orjson turns an
+  integer above 2**64 into one), nested at most :data:`MAX_DEPTH` deep, and its
+  objects hold as many members as the body has colons: every member is written with
+  one colon, so no key was dropped as a duplicate (a colon inside a string makes the
+  count unequal and the body goes the strict way).
 
 :func:`dumps` writes an answer as ``json.dumps(value, ensure_ascii=False,
 separators=(",", ":"))`` does (the app's JSON settings), for the values answers hold.
 tests/test_fast_paths.py compares both with the authoritative path byte for byte.
+orjson comes with the ``server`` and ``dask`` extras; without it both go the standard
+way.
 """
 
 from __future__ import annotations
 
 import json
+from types import ModuleType
 from typing import Any
-
-import orjson
 
 from . import jsonbody
 
+orjson: ModuleType | None
+try:
+    import orjson
+except ImportError:  # the rules library and doko-check need only marshmallow
+    orjson = None
+
 MAX_DEPTH = 32  # a transcript is 5 deep; anything deeper goes the strict way
+WRITE_BACK_BYTES = 8 * 1024  # a whole game is 1-2 KB
 
 
 def loads(body: bytes | str) -> Any:
     """The parsed body, exactly as :func:`jsonbody.loads` reads it (which decides any
     body this path does not take, and raises its 400 Problem)."""
-    if type(body) is bytes and b"\\u" not in body:
-        try:
-            data = orjson.loads(body)
-        except orjson.JSONDecodeError:
-            pass
-        else:
-            # Written back the same, byte for byte: the common compact body. Nothing was
-            # dropped or changed (a key twice, an integer made a float) and any float in
-            # it is orjson's shortest form, which Python's float() reads to the same value.
-            try:
-                if orjson.dumps(data) == body:
-                    return data
-            except orjson.JSONEncodeError:  # nested too deep for orjson to write
-                pass
-            members = _members(data, 0)
-            if members >= 0 and members == body.count(b":"):
-                return data
+    if orjson is not None and type(body) is bytes and b"\\u" not in body:
+        data = _fast(body)
+        if data is not _REFUSED:
+            return data
+    # orjson's value is gone by now: the strict reader's memory is not added to it
     return jsonbody.loads(body)
+
+
+_REFUSED: Any = object()
+
+
+def _fast(body: bytes) -> Any:
+    """orjson's reading of the body, or _REFUSED where it might differ from the strict
+    reader's."""
+    assert orjson is not None
+    try:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return _REFUSED
+    # Written back the same, byte for byte: the common compact body. Nothing was dropped
+    # or changed (a key twice, an integer made a float) and any float in it is orjson's
+    # shortest form, which Python's float() reads to the same value. Only for a small
+    # body: orjson's writer reserves up to ~170 bytes per value, memory not by the body.
+    if len(body) <= WRITE_BACK_BYTES:
+        try:
+            if orjson.dumps(data) == body:
+                return data
+        except orjson.JSONEncodeError:  # nested too deep for orjson to write
+            pass
+    members = _members(data, 0)
+    return data if members >= 0 and members == body.count(b":") else _REFUSED
 
 
 def _members(value: Any, depth: int) -> int:
@@ -84,8 +105,10 @@ def dumps(value: Any) -> bytes:
     number in one is an integer the schema admitted; orjson would write a float
     differently). A subclass of str, int, list or dict, or a bigger integer, goes to
     json.dumps."""
-    try:
-        return orjson.dumps(value, option=orjson.OPT_PASSTHROUGH_SUBCLASS)
-    except (orjson.JSONEncodeError, TypeError):
-        pass
+    if orjson is not None:
+        try:
+            written: bytes = orjson.dumps(value, option=orjson.OPT_PASSTHROUGH_SUBCLASS)
+            return written
+        except (orjson.JSONEncodeError, TypeError):
+            pass
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()

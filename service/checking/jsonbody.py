@@ -15,13 +15,21 @@ that points at the place:
 A body is UTF-8 (UTF-16 and UTF-32 are recognised as ``json.loads`` does), decoded
 strictly. On the happy path the checks cost about a microsecond per object (some 40 µs
 for a full game, next to about a millisecond for checking it); the document is walked
-only to locate a defect, or where the text has a surrogate escape (``\ud83c\udca1``).
+only to locate a defect, or where the text has a surrogate escape (``\\ud83c\\udca1``).
+The walk keeps only the path to the value it stands on and writes a pointer only for
+the defect it finds, so locating costs memory by the depth, not by the body.
+
+:func:`loads` reads one value; :func:`split_array` splits a JSON array into the texts
+of its elements, counting them as it goes, so that a batch over its count is refused
+before the rest of it is parsed, and each element is then read (and held to the
+limits and the strictness) on its own.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from service.rules.errors import pointer_token
@@ -47,49 +55,137 @@ def not_json(error: object) -> Problem:
     return Problem(400, f"The request body is not valid JSON: {error}")
 
 
-def loads(body: bytes | str) -> Any:
-    """The parsed body; a 400 :class:`Problem` for anything refused (see the module)."""
-    if isinstance(body, bytes):
-        try:
-            text = body.decode(json.detect_encoding(body))  # strict: no surrogates
-        except UnicodeDecodeError as error:
-            raise not_json(error) from None
-        raw_surrogates = False
-    else:
-        text = body
-        raw_surrogates = SURROGATE.search(text) is not None
-    duplicated: list[_Duplicated] = []
+def _text(body: bytes | str) -> tuple[str, bool]:
+    """The body as text, and whether it may hold raw surrogates (a str may; bytes are
+    decoded strictly, which refuses them)."""
+    if isinstance(body, str):
+        return body, SURROGATE.search(body) is not None
+    try:
+        return body.decode(json.detect_encoding(body)), False
+    except UnicodeDecodeError as error:
+        raise not_json(error) from None
 
-    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+
+class _Decoder:
+    """One strict parse: ``json``'s decoder with hooks that note what it must refuse."""
+
+    def __init__(self) -> None:
+        self.duplicated = False
+        self.decoder = json.JSONDecoder(object_pairs_hook=self._pairs,
+                                        parse_constant=_reject_constant)
+
+    def _pairs(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         obj = dict(pairs)
         if len(obj) != len(pairs):
             obj = _Duplicated(obj)
             obj.duplicate = _first_duplicate(pairs)
-            duplicated.append(obj)
+            self.duplicated = True
         return obj
 
-    try:
-        data = json.loads(text, object_pairs_hook=pairs_hook, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as error:
-        # RecursionError: nesting too deep for the parser; no transcript is that deep
-        raise not_json(error) from None
-    # A surrogate comes from an escape (a pair such as "\ud83d\ude00" is one character,
-    # a lone "\ud800" none), or raw from a str: strict decoding refuses it in bytes.
-    escaped = "\\u" in text and SURROGATE_ESCAPE.search(text) is not None
-    if (escaped or raw_surrogates) and (found := _find_surrogate(data)):
-        pointer, message = found
-        raise Problem(400, "The request body holds a lone surrogate, which is no Unicode "
-                      "character.",
-                      [{"pointer": pointer, "message": message}])
-    if duplicated:  # the first met walking from the top: outer objects before inner ones
-        pointer, obj = next((p, v) for p, v in _walk(data) if type(v) is _Duplicated)
-        key = obj.duplicate
-        at = f"{pointer}/{pointer_token(key)}"
-        raise Problem(400, f"The request body has the key {key!r} more than once in one "
-                      f"object (at {at}); each key may appear once.",
-                      [{"pointer": at, "message": f"Duplicate key: {key!r} appears more than "
-                        "once in this object."}])
-    return data
+    def value(self, text: str, start: int | None, raw_surrogates: bool) -> tuple[Any, int]:
+        """The value starting at ``start`` and where it ends (``start`` None: the whole
+        text is one value); a located 400 Problem for a value that parses but is
+        refused, one without ``errors`` for text that does not parse."""
+        self.duplicated = False
+        try:
+            if start is None:
+                data, start, end = self.decoder.decode(text), 0, len(text)
+            else:
+                data, end = self.decoder.raw_decode(text, start)
+        except (ValueError, RecursionError) as error:
+            # RecursionError: nesting too deep for the parser; no transcript is that deep
+            raise not_json(error) from None
+        # A surrogate comes from an escape (a pair such as "\ud83d\ude00" is one
+        # character, a lone "\ud800" none), or raw from a str: strict decoding refuses
+        # it in bytes.
+        escaped = (text.find("\\u", start, end) >= 0
+                   and SURROGATE_ESCAPE.search(text, start, end) is not None)
+        if (raw_surrogates or escaped) and (found := _find(data, _surrogate_in)):
+            pointer, message = found
+            raise Problem(400, "The request body holds a lone surrogate, which is no "
+                          "Unicode character.", [{"pointer": pointer, "message": message}])
+        if self.duplicated:  # the first met walking from the top: outer objects first
+            found_key = _find(data, _duplicate_in)
+            assert found_key is not None
+            pointer, key = found_key
+            at = f"{pointer}/{pointer_token(key)}"
+            raise Problem(400, f"The request body has the key {key!r} more than once in "
+                          f"one object (at {at}); each key may appear once.",
+                          [{"pointer": at, "message": f"Duplicate key: {key!r} appears "
+                            "more than once in this object."}])
+        return data, end
+
+
+WHITESPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _skip(text: str, at: int) -> int:
+    """Where the JSON whitespace from ``at`` on ends."""
+    return WHITESPACE.match(text, at).end()  # type: ignore[union-attr]  # matches always
+
+
+def loads(body: bytes | str) -> Any:
+    """The parsed body; a 400 :class:`Problem` for anything refused (see the module)."""
+    text, raw_surrogates = _text(body)
+    return _Decoder().value(text, None, raw_surrogates)[0]
+
+
+class TooMany(Exception):
+    """More elements (or lines) than were allowed, raised at the first one over."""
+
+
+def split_array(body: bytes | str, max_items: int, max_item_bytes: int
+                ) -> list[bytes | Problem]:
+    """The elements of a JSON array, each as its own JSON text (UTF-8), to be read by
+    :func:`loads` one at a time: a batch never holds all its transcripts parsed.
+
+    Counted as they are found: more than ``max_items`` elements raise :class:`TooMany`
+    at the first one over, before the rest is parsed. An element over
+    ``max_item_bytes`` is kept as its 413 problem. Text that is not a JSON array is a
+    400 :class:`Problem`.
+    """
+    text, _ = _text(body)
+    find_end = json.JSONDecoder().raw_decode  # each element is parsed, then let go
+    elements: list[bytes | Problem] = []
+    at = _skip(text, 0)
+    if not text.startswith("[", at):
+        loads(text)  # not JSON: its parse error; else: JSON but no array
+        raise Problem(400, "The request body must be a JSON array of transcripts.",
+                      [{"pointer": "", "message": "Must be an array."}])
+    at = _skip(text, at + 1)
+    closed = text.startswith("]", at)
+    while not closed:
+        if len(elements) == max_items:
+            raise TooMany()
+        start = at
+        try:
+            at = find_end(text, start)[1]
+        except (ValueError, RecursionError) as error:
+            raise not_json(error) from None
+        elements.append(_too_large(text, start, at, max_item_bytes)
+                        or text[start:at].encode("utf-8", "surrogatepass"))
+        at = _skip(text, at)
+        if text.startswith("]", at):
+            closed = True
+        elif text.startswith(",", at):
+            at = _skip(text, at + 1)
+        else:
+            raise not_json(json.JSONDecodeError("Expecting ',' delimiter", text, at))
+    if (end := _skip(text, at + 1)) != len(text):
+        raise not_json(json.JSONDecodeError("Extra data", text, end))
+    return elements
+
+
+def _too_large(text: str, start: int, end: int, limit: int) -> Problem | None:
+    # characters first: a character is 1 to 4 bytes of UTF-8
+    if end - start <= limit // 4 or len(text[start:end].encode("utf-8", "replace")) <= limit:
+        return None
+    return too_large(limit)
+
+
+def too_large(limit: int) -> Problem:
+    """The 413 problem of one transcript of a batch over the single check's limit."""
+    return Problem(413, f"The transcript is over {limit} bytes, the limit for one game.")
 
 
 def _first_duplicate(pairs: list[tuple[str, Any]]) -> str:
@@ -101,34 +197,57 @@ def _first_duplicate(pairs: list[tuple[str, Any]]) -> str:
     raise AssertionError("no duplicate key")  # pragma: no cover
 
 
-def _walk(data: Any) -> Any:
-    """Every value with its JSON pointer, in document order (iterative: the parser
-    allows nesting deeper than Python's recursion limit leaves room for)."""
-    stack = [("", data)]
+def _find(data: Any, test: Callable[[Any], str | None]) -> tuple[str, str] | None:
+    """The JSON pointer of the first value, in document order (a parent before its
+    children), for which ``test`` says something, and what it says.
+
+    Iterative, since the parser allows nesting deeper than Python's recursion limit
+    leaves room for; only the path to the current value is kept, and only the pointer
+    of the value found is written.
+    """
+    if (said := test(data)) is not None:
+        return "", said
+    path: list[object] = []
+    stack = [_children(data)]
     while stack:
-        pointer, value = stack.pop()
-        yield pointer, value
-        if isinstance(value, dict):
-            stack.extend(reversed([(f"{pointer}/{pointer_token(k)}", v)
-                                   for k, v in value.items()]))
-        elif isinstance(value, list):
-            stack.extend(reversed([(f"{pointer}/{i}", v) for i, v in enumerate(value)]))
+        for key, value in stack[-1]:
+            if (said := test(value)) is not None:
+                return "".join(f"/{pointer_token(k)}" for k in (*path, key)), said
+            if isinstance(value, dict | list) and value:
+                path.append(key)
+                stack.append(_children(value))
+                break
+        else:
+            stack.pop()
+            if stack:
+                path.pop()
+    return None
 
 
-def _find_surrogate(data: Any) -> tuple[str, str] | None:
-    """The first string (or key) holding a lone surrogate: its pointer and a message.
+def _children(value: Any) -> Iterator[tuple[object, Any]]:
+    if isinstance(value, dict):
+        return iter(value.items())
+    if isinstance(value, list):
+        return enumerate(value)
+    return iter(())
+
+
+def _duplicate_in(value: Any) -> str | None:
+    return value.duplicate if type(value) is _Duplicated else None
+
+
+def _surrogate_in(value: Any) -> str | None:
+    """What is wrong with a string (or a key of an object) that holds a lone surrogate.
 
     A key holding one cannot be named in a pointer that is itself written back, so the
     pointer is then the object's.
     """
-    for pointer, value in _walk(data):
-        if isinstance(value, str) and (match := SURROGATE.search(value)):
-            return pointer, f"The string holds the lone surrogate {_escaped(match)}."
-        if isinstance(value, dict):
-            for key in value:
-                if match := SURROGATE.search(key):
-                    return pointer, (f"A key of this object holds the lone surrogate "
-                                     f"{_escaped(match)}.")
+    if isinstance(value, str) and (match := SURROGATE.search(value)):
+        return f"The string holds the lone surrogate {_escaped(match)}."
+    if isinstance(value, dict):
+        for key in value:
+            if match := SURROGATE.search(key):
+                return f"A key of this object holds the lone surrogate {_escaped(match)}."
     return None
 
 

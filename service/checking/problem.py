@@ -15,11 +15,13 @@ from service.rules.errors import TranscriptError
 class Problem(Exception):
     """Raised to answer with a problem document."""
 
-    def __init__(self, status: int, detail: str, errors: list[dict[str, str]] | None = None):
+    def __init__(self, status: int, detail: str, errors: list[dict[str, str]] | None = None,
+                 headers: dict[str, str] | None = None):
         super().__init__(detail)
         self.status = status
         self.detail = detail
         self.errors = errors
+        self.headers = headers  # for HTTP answers only, e.g. Retry-After
 
     @classmethod
     def from_error(cls, error: TranscriptError) -> Problem:

@@ -92,18 +92,25 @@ def _poverty(ruleset: Ruleset, rng: random.Random, reservations: list[dict[str, 
 
 def random_game(ruleset: Ruleset, rng: random.Random, *, dealer: int | None = None,
                 hands: list[list[str]] | None = None, call_chance: float = 0.05,
-                game_types: bool = False) -> dict[str, Any]:
+                game_types: bool = False,
+                declared: tuple[list[dict[str, Any]], dict[str, Any]] | None = None
+                ) -> dict[str, Any]:
     """A complete legal game as transcript data.
 
     A normal game (a silent marriage if the deal gives one), or with ``game_types`` also
     solos, marriages and poverties where the ruleset allows them. Before each card, with
     probability ``call_chance``, one random seat makes one of its legal calls; swines are
-    shown when the ruleset allows it.
+    shown when the ruleset allows it. ``declared`` (reservations, game) fixes the game
+    instead of choosing one; a redeal gets no play.
     """
     dealer = rng.randrange(4) if dealer is None else dealer
     hands = hands or random_hands(rng, ruleset.with_nines)
-    reservations, game = (_choose_game(ruleset, rng, dealer, hands) if game_types
-                          else (_healthy(dealer), {"type": "normal"}))
+    if declared is not None:
+        reservations, game = declared
+    elif game_types:
+        reservations, game = _choose_game(ruleset, rng, dealer, hands)
+    else:
+        reservations, game = _healthy(dealer), {"type": "normal"}
     data: dict[str, Any] = {
         "ruleset": ruleset.id.split("+")[0], "dealer": dealer, "hands": hands,
         "reservations": reservations, "game": game, "play": [],
@@ -118,6 +125,8 @@ def random_game(ruleset: Ruleset, rng: random.Random, *, dealer: int | None = No
         state.push(len(play), event)
         play.append(item)
 
+    if game["type"] == "redeal":
+        return data
     holder = state.swine_holder
     if holder is not None and ruleset.swines in ("before_play", "before_first_swine"):
         push(Event(holder, SHOW, "swines"), {"seat": holder, "show": "swines"})

@@ -2,7 +2,8 @@
 
 ``python -m service.tools.codes_doc --write`` rewrites both between their markers
 (``# codes:start``/``# codes:end`` in openapi.yaml, ``<!-- codes:start -->``/
-``<!-- codes:end -->`` in README.md); ``tests/test_codes.py`` fails when they drift.
+``<!-- codes:end -->`` in README.md and docs/transcript.md, the format reference);
+``tests/test_codes.py`` fails when they drift.
 """
 
 from __future__ import annotations
@@ -62,7 +63,9 @@ def main() -> None:
         sys.stdout.write(openapi_fragment() + "\n" + readme_table())
         return
     for path, markers, body in ((ROOT / "openapi.yaml", YAML_MARKERS, openapi_fragment()),
-                                (ROOT / "README.md", README_MARKERS, readme_table())):
+                                (ROOT / "README.md", README_MARKERS, readme_table()),
+                                (ROOT / "docs" / "transcript.md", README_MARKERS,
+                                 readme_table())):
         path.write_text(replace_between(path.read_text(encoding="utf-8"), markers, body),
                         encoding="utf-8")
 

@@ -1,0 +1,118 @@
+"""Memory bounded by the body on every route that takes one: the allocation peak of a
+request (its answer included) stays within 64 times the body plus 8 MiB.
+
+The bodies are the hostile ones (built here): a long key over a long list followed by
+a key twice or a lone surrogate (which used to cost memory quadratic in the body, a
+pointer written for every value), empty objects by the hundred thousand, deep nesting,
+thousands of unknown fields. Each is posted bare and as a one-element array to every
+POST route the app has, today's and those added later. Measured with tracemalloc, so
+the bound holds for allocations, whatever the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import tracemalloc
+from collections.abc import Iterator
+
+import pytest
+
+from service import MAX_BODY_BYTES, create_app
+
+BOUND_FACTOR = 64
+BOUND_BASE = 8 * 1024 * 1024
+SIZE = MAX_BODY_BYTES - 64  # the largest body every route reads, a bit left for wrapping
+
+
+def long_key_over_long_list(size: int, tail: str) -> bytes:
+    """``{"kkk…": [0, 0, …], <tail>}``: half the body a key, half a list under it."""
+    key = "k" * (size // 2)
+    items = max(1, (size - len(key) - len(tail) - 16) // 2)
+    return ('{"' + key + '":[' + ",".join(["0"] * items) + "]," + tail + "}").encode()
+
+
+def hostile_bodies(size: int) -> Iterator[tuple[str, bytes]]:
+    yield "duplicate key", long_key_over_long_list(size, '"b":{"a":1,"a":2}')
+    yield "lone surrogate", long_key_over_long_list(size, '"a":"\\ud800"')
+    yield "lone surrogate in a key", long_key_over_long_list(size, '"\\udfff":1')
+    yield "empty objects", ("[" + ",".join(["{}"] * (size // 3 - 1)) + "]").encode()
+    yield "empty lists", ("[" + ",".join(["[]"] * (size // 3 - 1)) + "]").encode()
+    depth = 800  # within the parser's nesting limit: it parses
+    yield "deep nesting", ("[" * depth + "]" * depth).encode()
+    fields = {f"f{i}": i for i in range(size // 16)}
+    yield "unknown fields", compact(fields | {"ruleset": "ddv", "dealer": 0,
+                                             "hands": [[], [], [], []]})
+    yield "unknown options", compact({"ruleset": {"preset": "ddv", "options": {
+        f"o{i}": i for i in range(size // 16)}}, "dealer": 0, "hands": [[], [], [], []]})
+    yield "short strings", compact([f"s{i}" for i in range(size // 10)])
+    yield "many keys", compact([{"a": 1, "b": 2} for _ in range(size // 15)])
+
+
+def compact(value: object) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode()
+
+
+def post_routes(app) -> list[str]:
+    return sorted(rule.rule for rule in app.url_map.iter_rules()
+                  if "POST" in rule.methods and "<" not in rule.rule)
+
+
+def peak_of(client, route: str, body: bytes) -> tuple[int, int]:
+    """The status and the allocation peak above what was held before the request."""
+    tracemalloc.reset_peak()
+    before = tracemalloc.get_traced_memory()[0]
+    response = client.post(route, data=body, content_type="application/json")
+    response.get_data()
+    peak = tracemalloc.get_traced_memory()[1] - before
+    return response.status_code, peak
+
+
+@pytest.fixture(scope="module")
+def bodies() -> list[tuple[str, bytes]]:
+    found = []
+    for name, body in hostile_bodies(SIZE):
+        assert len(body) <= SIZE, (name, len(body))
+        found.append((name, body))
+        found.append((f"{name}, in an array", b"[" + body + b"]"))
+    return found
+
+
+ROUTES = post_routes(create_app())  # every POST route, as registered
+
+
+def test_every_post_route_is_measured():
+    assert {"/v1/games/check", "/v1/games/check-batch", "/v1/echo"} <= set(ROUTES)
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_allocation_peak_is_bounded_by_the_body(app, bodies, route):
+    client = app.test_client()
+    client.post(route, data=b"{}", content_type="application/json")  # warm up
+    over = []
+    tracemalloc.start()
+    try:
+        for name, body in bodies:
+            status, peak = peak_of(client, route, body)
+            assert status < 500, (name, status)
+            if peak > BOUND_FACTOR * len(body) + BOUND_BASE:
+                over.append((name, len(body), peak))
+    finally:
+        tracemalloc.stop()
+    assert not over, over
+
+
+def test_locating_a_defect_costs_memory_by_the_body_not_its_square(app):
+    """A 48 KiB body (a long key over a long list, then a key twice) peaked at some
+    300 MiB when every value's pointer was written; it now stays near its own size."""
+    client = app.test_client()
+    peaks = []
+    tracemalloc.start()
+    try:
+        for tail in ('"b":{"a":1,"a":2}', '"a":"\\ud800"'):
+            body = long_key_over_long_list(48 * 1024, tail)
+            status, peak = peak_of(client, "/v1/games/check", body)
+            assert status == 400
+            peaks.append(peak)
+    finally:
+        tracemalloc.stop()
+    assert max(peaks) < 16 * len(body) + 1024 * 1024, peaks
