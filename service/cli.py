@@ -2,6 +2,7 @@
 
     doko-check [--json | --github | --summary] [--junit FILE] [--ruleset ID|JSON]
                [--jobs N] [--parallel-from N] FILE...
+    doko-check --list-rulesets | --version
     doko-check cases --ruleset ID [--count N] [--seed S]
     doko-check compare CASES VERDICTS
 
@@ -57,14 +58,17 @@ from service.checking import (
     Summary,
     array_items,
     check_item,
+    is_json,
     ndjson_items,
     outcome,
     parse_json,
 )
 from service.checking.problem import Problem
+from service.cli_report import list_rulesets, malformed_detail, score_items
 from service.rules.errors import field_errors
 from service.rules.rulesets import HOUSE_DIR_ENV, RulesetError, use_directory, use_environment
 from service.rules.schemas import TRANSCRIPT
+from service.rules.version import VERSION
 
 LINE_SUFFIXES = (".jsonl", ".ndjson")
 PARALLEL_FROM = 200  # games; fewer are checked in this process (a pool costs ~50 ms)
@@ -93,23 +97,15 @@ def load(path: str, stdin: Any = None) -> Source:
         return Source(label, ndjson_items(raw))
     try:
         data = parse_json(raw)
-    except Problem:
+    except Problem as problem:
         lines = ndjson_items(raw)
-        if len(lines) > 1 and _is_json(lines[0].value):
+        if len(lines) > 1 and is_json(lines[0].value):
             return Source(label, lines)
-        # one broken document: reported as one malformed transcript with the parse error
-        return Source(label, [Item(0, None, raw)])
+        # one broken document: the file is reported with the parse error
+        return Source(label, [], problem.detail.replace("The request body is ", ""))
     if isinstance(data, list):
         return Source(label, array_items(data))
     return Source(label, [Item(0, None, data)])
-
-
-def _is_json(line: bytes) -> bool:
-    try:
-        parse_json(line)
-    except Problem:
-        return False
-    return True
 
 
 # ---- one game: checked in whichever process ---------------------------------------------
@@ -151,7 +147,7 @@ def report(item: Item, entry: dict[str, Any]) -> str:
     where += f" (id {_plain(entry['id'])})" if entry.get("id") is not None else ""
     if "error" in entry:
         problem = entry["error"]
-        lines = [f"  {where}: MALFORMED: {problem['detail']}"]
+        lines = [f"  {where}: MALFORMED: {malformed_detail(problem['detail'], item.line)}"]
         lines += [f"      {e['pointer'] or '/'}: {e['message']}" for e in problem.get("errors", ())]
         return "\n".join(lines)
     names = entry.get("players")
@@ -166,10 +162,14 @@ def report(item: Item, entry: dict[str, Any]) -> str:
     else:
         about += f"; incomplete after {len(entry['tricks'])} tricks"
     lines = [f"  {where}: {verdict}: {about}"]
+    refused = {n["message"].split(" at ", 1)[1].split(" ", 1)[0] for n in entry["notes"]
+               if n["code"] == "call_not_scored"}
     for v in entry["violations"]:
         seat = f" by {_seat(v['seat'], names)}" if v["seat"] is not None else ""
-        lines.append(f"      {v['code']} at {v['pointer'] or '/'}{seat}: {v['message']}")
-    lines += [f"      note: {n['message']}" for n in entry["notes"]]
+        scored = " (not scored)" if v["pointer"] in refused else ""
+        lines.append(f"      {v['code']} at {v['pointer'] or '/'}{seat}: {v['message']}{scored}")
+    lines += [f"      note: {n['message']}" for n in entry["notes"]
+              if n["code"] != "call_not_scored"]  # said with its violation above
     claimed = entry.get("claimed")
     if claimed is not None:
         if claimed["agrees"]:
@@ -182,6 +182,7 @@ def report(item: Item, entry: dict[str, Any]) -> str:
     if legal is not None and legal["seat"] is not None:
         lines.append(f"      {_seat(legal['seat'], names)} to play")
     if entry["score"] is not None and entry["game"] is not None:
+        lines += score_items(entry["score"], lambda seat: _seat(seat, names))
         lines += score_sheet(entry["game"], entry["score"]["scores"], names)
     return "\n".join(lines)
 
@@ -342,7 +343,7 @@ def parser() -> argparse.ArgumentParser:
         prog="doko-check", description=doc.splitlines()[0],
         epilog=doc[doc.index("Exit status:"):doc.index("Many games")].strip(),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("files", nargs="+", metavar="FILE",
+    parser.add_argument("files", nargs="*", metavar="FILE",
                         help="a JSON file (one transcript or an array), a .jsonl/.ndjson "
                              "file (one per line), or - for stdin")
     parser.add_argument("--json", action="store_true",
@@ -353,6 +354,10 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--rulesets-dir", metavar="DIR",
                         help="load house rulesets (*.toml files that extend a preset) from "
                              f"DIR; default: ${HOUSE_DIR_ENV} where set")
+    parser.add_argument("--list-rulesets", action="store_true",
+                        help="list the rulesets (presets and house rulesets): id, title, "
+                             "source")
+    parser.add_argument("--version", action="version", version=f"doko-check {VERSION}")
     parser.add_argument("--jobs", type=_positive, default=JOBS, metavar="N",
                         help=f"worker processes for many games (default {JOBS}; 1: none)")
     parser.add_argument("--parallel-from", type=_positive, default=PARALLEL_FROM, metavar="N",
@@ -435,6 +440,10 @@ def main(argv: Iterable[str] | None = None) -> int:
     try:
         args = command.parse_intermixed_args(argv)
         _settle(command, args)
+        if args.list_rulesets:
+            return list_rulesets(sys.stdout)
+        if not args.files:
+            command.error("the following arguments are required: FILE")
         reports.refuse(command, args)
     except SystemExit as stop:  # argparse: --help (0) or a usage error (2)
         return stop.code if isinstance(stop.code, int) else ERROR

@@ -321,3 +321,21 @@ def test_readme_batch_summary_is_what_the_service_answers(client):
     by_array = answer_of(post_json(client, [json.loads(x) for x in lines.splitlines()]))
     assert by_lines == by_array
     assert by_lines["summary"] == json.loads(block.group(1))
+
+
+def test_ndjson_sent_as_json_gets_a_problem_saying_what_to_send(client, games):
+    """NDJSON with Content-Type application/json: a 400 problem naming both ways that
+    work (application/x-ndjson, or a JSON array)."""
+    body = "".join(json.dumps(g) + "\n" for g in games[:3])
+    response = client.post("/v1/games/check-batch", data=body,
+                           headers={"Content-Type": "application/json"})
+    assert response.status_code == 400
+    assert response.mimetype == "application/problem+json"
+    detail = response.get_json()["detail"]
+    assert "application/x-ndjson" in detail and "JSON array" in detail
+
+
+def test_one_transcript_sent_to_the_batch_says_where_it_goes(client, games):
+    response = client.post("/v1/games/check-batch", json=games[0])
+    assert response.status_code == 400
+    assert "POST /v1/games/check" in response.get_json()["detail"]

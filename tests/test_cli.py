@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from games.builder import Game, trick
+from games.ddv import DEAL_A
 
 from service import cli
 from service.rules.random_game import random_game
@@ -141,9 +143,14 @@ def test_report_names_the_verdict_violations_and_score_sheet(capsys):
     invalid = lines.index("  game 3, line 3: INVALID (1 violation): normal game under ddv; "
                           "contra won, game value 4")
     assert lines[invalid + 1].startswith(
-        "      announcement_too_late at /play/30 by Anna (seat 0): ")
-    # the score sheet: seats, names, teams, scores
-    sheet = lines[invalid + 2:invalid + 7]
+        "      announcement_too_late at /play/30 by Anna (seat 0): 'contra' came too late")
+    # the score items, then the score sheet: seats, names, teams, scores
+    items = lines[invalid + 2:invalid + 7]
+    assert [line.split() for line in items] == [
+        ["item", "team", "points", "where"], ["won", "contra", "+1"],
+        ["below_90", "contra", "+1"], ["against_club_queens", "contra", "+1"],
+        ["fox_caught", "contra", "+1", "trick", "9"]]
+    sheet = lines[invalid + 7:invalid + 12]
     assert [line.split() for line in sheet] == [
         ["seat", "player", "team", "score"], ["0", "Anna", "contra", "+4"],
         ["1", "Ben", "re", "-4"], ["2", "Cleo", "contra", "+4"], ["3", "Dan", "re", "-4"]]
@@ -220,7 +227,7 @@ def test_broken_line_is_reported_by_number_and_the_rest_checked(capsys, tmp_path
                                json.dumps(games[2])]) + "\n")
     code, out, _ = run(capsys, path)
     assert code == 2
-    assert "  game 2, line 3: MALFORMED: The request body is not valid JSON: " in out
+    assert "  game 2, line 3: MALFORMED: This line is not valid JSON: " in out
     assert "  game 4, line 5: MALFORMED: The transcript has 3 field errors." in out
     assert "      /hands: Missing data for required field." in out
     assert "  game 3, line 4: valid" in out and "  game 5, line 6: valid" in out
@@ -241,12 +248,64 @@ def test_files_are_recognised_by_content(capsys, tmp_path, games):
     assert by_array["summary"]["valid"] == 3
 
 
-def test_a_broken_json_file_is_one_malformed_transcript(capsys, tmp_path):
+def test_a_broken_json_file_is_reported_as_the_file(capsys, tmp_path):
+    """A file that is no JSON is reported as that file, with the parser's place."""
     path = tmp_path / "broken.json"
     path.write_text('{\n  "ruleset": "ddv",\n  "dealer": \n}\n')
     code, out, _ = run(capsys, path)
     assert code == 2
-    assert "game 1: MALFORMED: The request body is not valid JSON: Expecting value: line 4" in out
+    assert f"{path}: not valid JSON: Expecting value: line 4" in out
+    assert "request body" not in out
+    code, document = run_json(capsys, path)
+    assert code == 2
+    assert document["files"][0]["error"].startswith("not valid JSON: Expecting value: line 4")
+
+
+def test_a_broken_line_and_a_non_object_are_said_of_the_file(capsys, tmp_path):
+    (tmp_path / "lines.jsonl").write_text('{"ruleset": "ddv"\n')
+    (tmp_path / "number.json").write_text("5\n")
+    _, out, _ = run(capsys, tmp_path / "lines.jsonl", tmp_path / "number.json")
+    assert "MALFORMED: This line is not valid JSON" in out
+    assert "MALFORMED: The transcript must be a JSON object." in out
+    assert "request body" not in out
+
+
+def test_each_verdict_is_said_once(capsys):
+    """The seat is named once per violation; a refused call is marked not scored on its
+    violation's line rather than repeated as a note."""
+    _, out, _ = run(capsys, EVENING)
+    line = next(x for x in out.splitlines() if "announcement_too_late" in x)
+    assert line.count("seat 0") == 1 and line.endswith("(not scored)")
+    assert "note:" not in out
+
+
+def test_penalties_are_score_items(capsys, tmp_path):
+    """A revoke penalty (DOKO 2026 II.c: the offender loses, the others +5; winners-only
+    counting) shows as an item at the offender, then the seats' entries."""
+    tricks = list(DEAL_A)  # seat 1 plays ♥K on trump in trick 6 while holding trumps
+    tricks[5] = trick(3, "DQ D9 HK DJ", winner=3)
+    tricks[6] = trick(3, "HA HJ DK D9", winner=0)
+    (tmp_path / "g.json").write_text(json.dumps(
+        Game(3, tricks, check_design=False).transcript("doko2026")))
+    _, out, _ = run(capsys, tmp_path / "g.json")
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.split()[:1] == ["item"])
+    assert [line.split() for line in lines[at:at + 7]] == [
+        ["item", "team", "points", "where"], ["revoke_penalty", "contra", "-15", "seat", "1"],
+        ["seat", "team", "score"], ["0", "re", "+5"], ["1", "contra", "0"], ["2", "re", "+5"],
+        ["3", "contra", "+5"]]
+
+
+def test_version_and_list_rulesets(capsys):
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.strip() == f"doko-check {cli.VERSION}"
+    code, out, _ = run(capsys, "--list-rulesets")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["id", "title", "source"]
+    ids = [line.split()[0] for line in lines[1:]]
+    assert ids == list(presets())
+    assert any("Deutscher Doppelkopf-Verband" in line for line in lines)
 
 
 def test_stdin(capsys, monkeypatch):

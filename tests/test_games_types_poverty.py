@@ -167,17 +167,17 @@ def test_mittwoch_poverty_whole_game_with_swines_from_the_passed_fox(check):
 # A wrong exchange, field by field (FreeDoko unless said otherwise; no cards played).
 # ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("changes", "pointer", "why"), [
-    ({"passed": ["DK", "CA", "HA"]}, "/game/passed",
-     "6.5.4: the cards must be his trumps; the ♥J was kept"),
+    ({"passed": ["DK", "CA", "HA"]}, "/game/passed/1",
+     "6.5.4: the cards must be his trumps; the ♥J was kept; reported at the first non-trump"),
     ({"passed": ["DK", "HJ"]}, "/game/passed", "6.5.4: three cards are put down"),
-    ({"passed": ["DK", "HJ", "DA"]}, "/game/passed", "seat 1 holds no ♦A"),
+    ({"passed": ["DK", "HJ", "DA"]}, "/game/passed/2", "seat 1 holds no ♦A (at the card)"),
     ({"offers": [{"seat": 3, "accept": True}]}, "/game/offers/0",
      "offered in turn from the poor player's left: seat 2 is asked first"),
     ({"offers": [*P1_OFFERS, {"seat": 0, "accept": False}]}, "/game/offers/2",
      "the offers end with the first that takes"),
     ({"partner": 2}, "/game/partner", "the partner is the seat that took (3)"),
     ({"returned": ["D10", "S9"]}, "/game/returned", "6.5.4: three cards back"),
-    ({"returned": ["D10", "S9", "HA"]}, "/game/returned",
+    ({"returned": ["D10", "S9", "HA"]}, "/game/returned/2",
      "seat 3 holds no ♥A, not even after taking the passed cards"),
     ({"trumps_returned": 2}, "/game/trumps_returned", "one trump (♦10) came back"),
     ({"trumps_returned": None}, "/game/trumps_returned",
@@ -265,3 +265,18 @@ def test_cards_played_after_a_redeal_are_overlong(check):
                               [e for e in p1().play() if "card" in e][:3], {1: POVERTY}))
     assert_violation(result, "overlong_game", "/play/0")
     assert {code for code, _ in codes_at(result)} == {"overlong_game"}
+
+
+@pytest.mark.parametrize(("changes", "pointer", "message"), [
+    ({"passed": ["DK", "HJ", "DA"]}, "/game/passed/2", "seat 1 passed DA, but it holds no DA"),
+    ({"returned": ["D10", "S9", "HA"]}, "/game/returned/2",
+     "seat 3 returned HA, but it holds no HA after taking the passed ones"),
+    ({"passed": ["DK", "CA", "HA"]}, "/game/passed/1", "passed CA, no trump"),
+])
+def test_poverty_card_at_fault_is_pointed_at_and_named(check, changes, pointer, message):
+    """Seed 002 6.5.4, and a verdict points at the offending element: a passed or
+    returned card the seat does not hold is reported at that card, and the message
+    names it; a non-trump passed while trumps were kept is reported at that card."""
+    result = check(p1_transcript(play=False, **changes))
+    found = [v for v in result["violations"] if v["pointer"] == pointer]
+    assert len(found) == 1 and message in found[0]["message"], result["violations"]

@@ -143,12 +143,41 @@ def array_items(values: list[Any]) -> list[Item]:
     return [Item(index, None, value) for index, value in enumerate(values)]
 
 
+def is_json(text: bytes) -> bool:
+    try:
+        parse_json(text)
+    except Problem:
+        return False
+    return True
+
+
 def json_array_items(body: bytes, max_items: int, max_item_bytes: int) -> list[Item]:
     """The items of a JSON array body, counted and held to their limits as they are read
     (:func:`jsonbody.split_array`); :class:`TooManyItems` at the first one over. Each
-    is the JSON text of a transcript, parsed when it is checked."""
-    return [Item(index, None, element) for index, element
-            in enumerate(jsonbody.split_array(body, max_items, max_item_bytes))]
+    is the JSON text of a transcript, parsed when it is checked. A body that is no
+    array gets a problem saying what to send instead (:func:`_what_to_send`)."""
+    try:
+        elements = jsonbody.split_array(body, max_items, max_item_bytes)
+    except Problem as problem:
+        raise _what_to_send(body, problem) from None
+    return [Item(index, None, element) for index, element in enumerate(elements)]
+
+
+def _what_to_send(body: bytes, problem: Problem) -> Problem:
+    """NDJSON sent as application/json (several lines, the first a whole JSON value),
+    or one transcript alone: the 400 says what to send."""
+    lines = NON_BLANK_LINE.finditer(body)
+    first, second = next(lines, None), next(lines, None)
+    if first is None or problem.status != 400:
+        return problem
+    if second is not None and is_json(first.group()):
+        return Problem(400, "The body is NDJSON (one transcript per line) sent as "
+                       "application/json: send it as application/x-ndjson, or as a JSON "
+                       "array of transcripts.")
+    if problem.errors and body.lstrip()[:1] == b"{":
+        return Problem(400, "The request body must be a JSON array of transcripts (one "
+                       "transcript alone: POST /v1/games/check).", problem.errors)
+    return problem
 
 
 class Outcome(NamedTuple):

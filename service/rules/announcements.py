@@ -16,6 +16,7 @@ TEAM_NAMES = TEAMS
 LEVEL_OF = {"re": 1, "contra": 1, "no90": 2, "no60": 3, "no30": 4, "black": 5}
 BID_CALLS = ("no90", "no60", "no30", "black")  # level 2..5
 TEAM_CALL = ("re", "contra")  # the level-1 call of each team
+LEVEL_NAMES = ("re/contra", "no 90", "no 60", "no 30", "black")  # level 1..5, as a deadline
 
 
 def level_call(team: int, level: int) -> str:
@@ -34,9 +35,11 @@ class Verdict:
 class AnnouncementClock:
     """Judges calls against one ruleset's deadlines, reply and skip rules."""
 
-    __slots__ = ("deadlines", "hand_clock", "reply", "reply_from_own", "shift", "skip")
+    __slots__ = ("deadlines", "hand_clock", "reply", "reply_from_own", "ruleset_id", "shift",
+                 "skip")
 
     def __init__(self, ruleset: Ruleset):
+        self.ruleset_id = ruleset.id
         self.deadlines = ruleset.announcement_deadlines
         self.hand_clock = ruleset.announcement_clock == "hand"
         self.reply = ruleset.announcement_reply
@@ -92,7 +95,7 @@ class AnnouncementClock:
             if self.in_time(1, held, on_table) or self.reply_in_time(other, held, on_table):
                 return Verdict(None, levels=(1,))
             return Verdict("announcement_too_late",
-                           f"'{call}' came too late ({self._where(held, on_table)})")
+                           f"'{call}' came too late: {self.deadline(1, held, on_table)}")
         # A bid (no 90 … black).
         if own >= 1 and late_reply[team]:
             return Verdict("announcement_too_late",
@@ -108,10 +111,16 @@ class AnnouncementClock:
                 what = "" if level == wanted else f" (it skips '{said}')"
                 return Verdict("announcement_too_late",
                                f"'{said}' is no longer in time{what}: "
-                               f"{self._where(held, on_table)}")
+                               f"{self.deadline(level, held, on_table)}")
         return Verdict(None, levels=tuple(range(own + 1, wanted + 1)))
 
-    def _where(self, held: int, on_table: int) -> str:
+    def deadline(self, level: int, held: int, on_table: int) -> str:
+        """The deadline missed, in the ruleset's own terms, and where the call came."""
+        limit, name = self._limit(level), LEVEL_NAMES[level - 1]
+        moved = (f" (moved by {self.shift} trick{'s' if self.shift != 1 else ''} the marriage "
+                 "took to decide)" if self.shift else "")
         if self.hand_clock:
-            return f"the announcer held {held} cards"
-        return f"{on_table} cards were on the table"
+            return (f"{name} needs at least {limit} cards in hand under {self.ruleset_id}"
+                    f"{moved}; the announcer held {held}")
+        return (f"{name} may be said until {limit} cards are on the table under "
+                f"{self.ruleset_id}{moved}; {on_table} were")

@@ -41,6 +41,32 @@ def parse_card(text: object) -> int | None:
     return BY_NAME.get(text) if isinstance(text, str) else None
 
 
+NOTATION = "cards are written suit C/S/H/D and rank 9/10/J/Q/K/A, e.g. H10"
+
+
+def nearest(text: str, candidates: Iterable[int]) -> int | None:
+    """The one card of ``candidates`` that ``text`` is a slip for: the same card in
+    other case or with spaces (``hq``), the ten as ``T``, or one character wrong, left
+    out or added (``HQQ``, ``XQ``); None where no candidate or more than one is that near.
+    """
+    slip = text.upper().replace(" ", "").replace("T", "10")
+    names = {NAMES[c] for c in candidates}
+    if slip in names:
+        return BY_NAME[slip]
+    near = [name for name in names if _one_edit(slip, name)]
+    return BY_NAME[near[0]] if len(near) == 1 else None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by changing, adding or removing one character."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
 def card_name(card: int) -> str:
     return NAMES[card]
 

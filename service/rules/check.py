@@ -33,7 +33,7 @@ from .result import (
 )
 from .rulesets import digest, resolve
 from .schemas import TRANSCRIPT
-from .scoring import outcome
+from .scoring import outcome, penalty_note
 from .setup import game_setup
 from .transcript import Transcript, from_dict
 
@@ -104,6 +104,23 @@ def _marriage_claim(transcript: Transcript, state: GameState, info: GameInfo) ->
                       f"the partner is not seat {claimed}: {found}")]
 
 
+REFUSED = frozenset(("announcement_too_late", "announcement_too_early",
+                     "announcement_wrong_team", "announcement_not_raising",
+                     "announcement_not_allowed"))
+
+
+def _refused_calls(transcript: Transcript, violations: list[Violation]) -> list[Note]:
+    """A call refused by a violation is not scored: a note says so (TSR 6)."""
+    notes = []
+    for v in violations:
+        if v.code in REFUSED:
+            call = transcript.play[int(v.pointer.rsplit("/", 1)[1])].text
+            notes.append(Note("call_not_scored", v.seat,
+                              f"'{call}' at {v.pointer} was refused ({v.code}) and is not "
+                              "scored"))
+    return notes
+
+
 def _duty_solo(transcript: Transcript, context: GameContext) -> list[Violation]:
     """DDV TSR 4.3.1: a solo by a player who still owes a duty solo is the duty solo; one
     who has played it plays lust solos."""
@@ -148,6 +165,8 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
     state, violations, setup_notes = replay(transcript)
     notes = (notes or []) + setup_notes
     violations += state.violations
+    if state.violations:
+        notes += _refused_calls(transcript, state.violations)
     info = _game_info(state)
     violations += _marriage_claim(transcript, state, info)
     violations += _duty_solo(transcript, transcript.context)
@@ -157,6 +176,8 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
         score = Score((), 1, 0, (0, 0, 0, 0))
     elif complete:
         result = outcome(state)
+        if state.revoke is not None and (note := penalty_note(state)) is not None:
+            notes.append(note)
         winner = TEAM_NAMES[result.winner] if result.winner is not None else None
         score = _with_bock(result.score, transcript.context.bock, winner)
         card_points = {"re": result.card_points[0], "contra": result.card_points[1]}

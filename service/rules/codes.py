@@ -109,6 +109,14 @@ _CODES = (
        "not to one game; it was not used here.",
        "Eine Option gilt für die Spielliste, nicht für ein einzelnes Spiel; hier nicht "
        "angewandt."),
+    _n("call_not_scored", "A call was refused (see its violation) and is not scored.",
+       "Eine Ansage wurde zurückgewiesen (siehe den Verstoß) und wird nicht gewertet.",
+       "DDV TSR 6.2", "DDV TSR 6.3"),
+    _n("penalty_scored", "A penalty was scored instead of the game as played; the note "
+       "says which rule and what it replaced.",
+       "Statt des gespielten Spiels wurde eine Strafe gewertet; der Hinweis nennt die Regel "
+       "und was sie ersetzt.", "DDV TSR 9.4.3", "DDV TSR 9.4.4", "seed 003 (Mittwoch)",
+       "seed 004 (DOKO 2026) II"),
     # ---- score items -----------------------------------------------------------------------
     _s("won", "Won.", "Gewonnen.", "DDV TSR 7.2.2 a"),
     _s("below_90", "The losers got less than 90.", "Keine 90.", "DDV TSR 7.2.2 b"),

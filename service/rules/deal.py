@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import BY_NAME, CQ, N_CODES, card_name, hand_size, pack_codes, parse_card
+from .cards import (
+    BY_NAME,
+    CQ,
+    N_CODES,
+    NOTATION,
+    card_name,
+    hand_size,
+    nearest,
+    pack_codes,
+    parse_card,
+)
 from .result import Violation
 
 
@@ -15,6 +25,8 @@ class Deal:
     dealer: int
     hands: tuple[tuple[int, ...], ...]
     hand_size: int
+    # per seat: places in the hand whose card could not be read (see _read_defective_deal)
+    unknown_places: tuple[int, ...] = (0, 0, 0, 0)
 
     def holders(self, card: int) -> tuple[int, ...]:
         """The seats holding ``card``, once per copy."""
@@ -45,11 +57,16 @@ def read_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_nines: bool
 
 def _read_defective_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_nines: bool
                          ) -> tuple[Deal, list[Violation]]:
+    """Every defect once. A card that cannot be read is taken as the card the pack lacks
+    that it is a slip for (``hq`` for a missing ♥Q); where there is none, it stays an
+    unknown place in the hand, and the seat playing a card it was not dealt is then no
+    second violation."""
     size = hand_size(with_nines)
     in_pack = frozenset(pack_codes(with_nines))
     seen = [0] * N_CODES
     violations: list[Violation] = []
-    coded: list[tuple[int, ...]] = []
+    coded: list[list[int]] = []
+    unreadable: list[tuple[int, int, str]] = []
     for seat, hand in enumerate(hands):
         if len(hand) != size:
             violations.append(Violation(
@@ -59,9 +76,7 @@ def _read_defective_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_n
         for i, text in enumerate(hand):
             card = parse_card(text)
             if card is None or card not in in_pack:
-                violations.append(Violation(
-                    "unknown_card", f"/hands/{seat}/{i}", seat,
-                    f"{text!r} is not a card of this pack"))
+                unreadable.append((seat, i, text))
                 continue
             seen[card] += 1
             if seen[card] > 2:
@@ -70,8 +85,28 @@ def _read_defective_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_n
                     f"{card_name(card)} is dealt a {_ordinal(seen[card])} time; "
                     "the pack holds it twice"))
             cards.append(card)
-        coded.append(tuple(cards))
-    return Deal(dealer, tuple(coded), size), violations
+        coded.append(cards)
+    places = [0, 0, 0, 0]
+    for seat, i, text in unreadable:
+        what = (f"{text!r} is not a card of this pack (played without the nines)"
+                if parse_card(text) is not None else f"{text!r} is not a card: {NOTATION}")
+        card = nearest(text, [c for c in in_pack if seen[c] < 2])
+        if card is not None:
+            seen[card] += 1
+            coded[seat].append(card)
+            what += f"; taken as {card_name(card)}, which the deal lacks"
+        else:
+            places[seat] += 1
+            what += (f"; taken as an unknown card: seat {seat} playing a card it was not "
+                     "dealt is not reported again")
+        violations.append(Violation("unknown_card", f"/hands/{seat}/{i}", seat, what))
+    violations.sort(key=_deal_order)
+    return Deal(dealer, tuple(map(tuple, coded)), size, tuple(places)), violations
+
+
+def _deal_order(violation: Violation) -> tuple[int, ...]:
+    """Violations in the order of the hands and cards they point at."""
+    return tuple(int(part) for part in violation.pointer.split("/")[2:])
 
 
 def _ordinal(n: int) -> str:

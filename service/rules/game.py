@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .announcements import AnnouncementClock
-from .cards import N_CODES, NAMES
+from .cards import N_CODES
 from .deal import Deal
 from .options import Ruleset
 from .result import AnnouncementRecord, Trick, Violation
@@ -56,6 +56,10 @@ class GameState(TrickPlay, Teams, Calls, Swines):
         self.led = None
         self.tricks = []
         self.unknown_texts: dict[tuple[int, int], str] = {}  # (trick, position) -> as written
+        self.unknown_places = list(deal.unknown_places)
+        self.unsure = [0, 0, 0, 0]
+        self.lead_open = False
+        self.doubtful_trick = -1
         self.levels = [0, 0]
         self.late_reply = [False, False]
         self.early = [0, 0]  # per team: bids made before their minimum card count
@@ -100,17 +104,13 @@ class GameState(TrickPlay, Teams, Calls, Swines):
             if not position and len(tricks) == n_tricks:
                 self._card_after_end(index, seat)
                 continue
-            if self.pending_show is not None:
-                self._settle_show(seat, card)
             if seat != (self.leader + position) % 4:
                 self._out_of_turn(index, seat)
             if card is None:
-                self.unknown_texts[(len(tricks), position)] = text
-                self._violation("unknown_card", index, seat,
-                                f"{text!r} is not a card of this pack")
-                if not position:
-                    self.led = None
-            else:
+                card = self._unreadable(index, seat, text, position)
+            if self.pending_show is not None:
+                self._settle_show(seat, card)
+            if card is not None:
                 card_cls = cls[card]
                 seat_classes = class_held[seat]
                 if not position:
@@ -124,10 +124,9 @@ class GameState(TrickPlay, Teams, Calls, Swines):
                     seat_held[card] -= 1
                     seat_classes[card_cls] -= 1
                 else:
-                    self._violation("card_not_in_hand", index, seat,
-                                    f"seat {seat} played {NAMES[card]}, which it does not hold")
-            if not position:
-                self.leader = seat
+                    self._not_held(index, seat, card)
+            elif not position:
+                self.led = None
             trick_seats.append(seat)
             trick_cards.append(card)
             played_by[seat] += 1

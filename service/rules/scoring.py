@@ -14,7 +14,7 @@ from .announcements import BID_CALLS, CONTRA, RE, TEAM_NAMES
 from .cards import CJ, DA, H10, HEARTS, SUIT_OF
 from .game import GameState
 from .options import Ruleset
-from .result import Score, ScoreItem, Trick
+from .result import Note, Score, ScoreItem, Trick
 
 BID_TARGET = {2: 151, 3: 181, 4: 211}  # level -> points the bidding team needs (5: all tricks)
 AGAINST_TARGET = {2: 90, 3: 60, 4: 30}  # level -> points the other team needs (5: one trick)
@@ -131,13 +131,17 @@ def _vorab_counts(state: GameState) -> bool:
     return scoring_kind(state) != "solo"
 
 
-def _special_items(state: GameState, winner: int | None) -> list[ScoreItem]:
-    """Special points of both teams (TSR 7.2.3), each credited to the team that made it."""
+def _special_items(state: GameState, winner: int | None, from_tricks: bool = True
+                   ) -> list[ScoreItem]:
+    """Special points of both teams (TSR 7.2.3), each credited to the team that made it;
+    without ``from_tricks`` only 'against the club queens', which the result makes."""
     allowed = set(state.ruleset.special_points)
     team_of = state.team_of
     items = []
     if "against_club_queens" in allowed and winner == CONTRA and not state.alone:
         items.append(ScoreItem("against_club_queens", "contra", 1))
+    if not from_tricks:
+        return items
     doppelkopf, fox = "doppelkopf" in allowed, "fox_caught" in allowed
     dollen, hearts = "dollen_beat_dollen" in allowed, "heart_trick" in allowed
     last = len(state.tricks)
@@ -190,6 +194,16 @@ def _last_trick_items(trick: Trick, number: int, team_of: list[int],
     return items
 
 
+def _counted(scores: list[int], ruleset: Ruleset) -> tuple[int, int, int, int]:
+    """The counting mode on the four entries: winners_only notes only plus points,
+    losers_only only minus points (seed 004 VI), plus_minus both."""
+    if ruleset.counting == "winners_only":
+        scores = [max(0, s) for s in scores]
+    elif ruleset.counting == "losers_only":
+        scores = [min(0, s) for s in scores]
+    return (scores[0], scores[1], scores[2], scores[3])
+
+
 def _seat_scores(state: GameState, value_for_re: int) -> tuple[int, int, int, int]:
     """Each seat's entry: plus-minus, winners only or losers only; the soloist × factor."""
     ruleset, team_of = state.ruleset, state.team_of
@@ -200,16 +214,14 @@ def _seat_scores(state: GameState, value_for_re: int) -> tuple[int, int, int, in
         amount = value_for_re if team_of[seat] == RE else -value_for_re
         if alone and team_of[seat] == RE:
             amount *= factor
-        if (ruleset.counting == "winners_only" and amount < 0) or (
-                ruleset.counting == "losers_only" and amount > 0):
-            amount = 0
         scores.append(amount)
-    return (scores[0], scores[1], scores[2], scores[3])
+    return _counted(scores, ruleset)
 
 
 def _played_outcome(state: GameState, points: list[int], tricks: list[int],
-                    levels: list[int]) -> tuple[int | None, Score]:
-    """Winner and score of the game as the tricks fell, with the calls ``levels``."""
+                    levels: list[int], specials: bool = True) -> tuple[int | None, Score]:
+    """Winner and score of the game as the tricks fell, with the calls ``levels``
+    (without ``specials``: none of the special points that tricks make)."""
     ruleset = state.ruleset
     re_wins = wins(RE, levels, points, tricks, ruleset)
     contra_wins = wins(CONTRA, levels, points, tricks, ruleset)
@@ -220,7 +232,7 @@ def _played_outcome(state: GameState, points: list[int], tricks: list[int],
     else:
         items = _result_items(state, winner, levels, points, tricks, True)
     if scoring_kind(state) in ruleset.special_points_in:
-        items += _special_items(state, winner)
+        items += _special_items(state, winner, specials)
     value_for_re = sum(i.points if i.team == "re" else -i.points for i in items)
     multiplier = 1
     if ruleset.re_contra_scoring == "double":  # Mittwoch: after the special points
@@ -247,22 +259,26 @@ def _ddv_revoke(state: GameState) -> Score:
             if seat != revoke.seat:
                 scores[seat] = 4 + bids
     item = ScoreItem("revoke_penalty", TEAM_NAMES[offender_team], -penalty, seat=revoke.seat)
-    return Score((item,), 1, 0, (scores[0], scores[1], scores[2], scores[3]))
+    return Score((item,), 1, 0, _counted(scores, state.ruleset))
 
 
 def _plus_5_revoke(state: GameState) -> Score:
     """DOKO 2026 II.c: the game is lost for the offender; the three others get 5 each."""
     revoke = state.revoke
     assert revoke is not None
-    scores = tuple(-15 if seat == revoke.seat else 5 for seat in range(4))
+    scores = [-15 if seat == revoke.seat else 5 for seat in range(4)]
     item = ScoreItem("revoke_penalty", TEAM_NAMES[state.team_of[revoke.seat]], -15,
                      seat=revoke.seat)
-    return Score((item,), 1, 0, scores)  # type: ignore[arg-type]
+    return Score((item,), 1, 0, _counted(scores, state.ruleset))
 
 
 def _lost_as_black(state: GameState) -> tuple[int, Score]:
-    """Mittwoch: the offender's team loses black with the calls made before the revoke
-    ("mit den bisherigen Ansagen"); the innocent partner's minus goes to the offender."""
+    """Mittwoch ("Allgemein", example "Falsch bedient"): the offender's team loses black
+    with the calls made before the revoke ("mit den bisherigen Ansagen"), valued as if
+    the innocent team had taken every trick: nothing played after the revoke counts, and
+    no special point of the tricks (the example counts none; 'against the club queens'
+    is part of the result, 'Grundergebnis', and counts). The innocent partner's minus
+    goes to the offender."""
     revoke = state.revoke
     assert revoke is not None
     offender_team = state.team_of[revoke.seat]
@@ -270,7 +286,7 @@ def _lost_as_black(state: GameState) -> tuple[int, Score]:
     tricks = [0, 0]
     points[1 - offender_team] = 240
     tricks[1 - offender_team] = state.n_tricks
-    winner, score = _played_outcome(state, points, tricks, list(revoke.levels))
+    winner, score = _played_outcome(state, points, tricks, list(revoke.levels), specials=False)
     scores = list(score.scores)
     for seat in range(4):
         if seat != revoke.seat and state.team_of[seat] == offender_team:
@@ -294,3 +310,26 @@ def outcome(state: GameState) -> Outcome:
     if penalty == "lost_as_black":
         return Outcome(card_points, *_lost_as_black(state))
     return Outcome(card_points, *_played_outcome(state, points, tricks, state.levels))
+
+
+PENALTY_RULES = {
+    "ddv": "DDV TSR 9.4.3 (the game 'not played'; the offender 12 penalty points and 3 "
+           "more per bid of the opponents, the three others 4 or 1 more per bid each)",
+    "offender_loses_others_plus_5": "DOKO 2026 II.c (the offender -15, the three others +5)",
+    "lost_as_black": "Mittwoch's 'Allgemein' (the offender's team loses black with the "
+                     "calls made before the revoke; no special points)",
+}
+
+
+def penalty_note(state: GameState) -> Note | None:
+    """What a revoke penalty replaced, for the notes of a finished game."""
+    revoke, penalty = state.revoke, state.ruleset.revoke_penalty
+    if revoke is None or penalty not in PENALTY_RULES:
+        return None
+    rule = PENALTY_RULES[penalty]
+    if penalty == "ddv" and revoke.alone_known and state.team_of[revoke.seat] == CONTRA:
+        rule = ("DDV TSR 9.4.4 (against a soloist: the offender 12 penalty points and 3 more "
+                "per bid of the soloist, the soloist as many plus points, the others 0)")
+    return Note("penalty_scored", revoke.seat,
+                f"revoke by seat {revoke.seat} at /play/{revoke.index}: scored under {rule}, "
+                f"counted {state.ruleset.counting}, instead of the game as played")

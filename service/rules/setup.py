@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .announcements import CONTRA, LEVEL_OF, RE
-from .cards import CQ, DA, KING, NINE, POINTS, RANK_OF, parse_card
+from .cards import CQ, DA, KING, NINE, POINTS, RANK_OF, card_name, parse_card
 from .deal import Deal
 from .options import Ruleset
 from .ranking import COLOUR_SOLO_SUIT, order_for
@@ -302,13 +302,15 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
     returned_cards = [c for c in returned if c is not None]
     if len(game.passed) != 3:
         report("/game/passed", declarer, f"{len(game.passed)} cards passed; a poverty passes 3")
-    own = Counter(hands[declarer])
-    if Counter(passed_cards) - own:
-        report("/game/passed", declarer, f"seat {declarer} passed cards it does not hold")
+    _not_held("passed", passed, hands[declarer], declarer, "", report)
     trumps_held, trumps_passed = trump_count(hands[declarer]), trump_count(passed_cards)
     if trumps_passed < min(3, trumps_held):
-        report("/game/passed", declarer,
-               f"seat {declarer} passed {trumps_passed} of its {trumps_held} trumps; "
+        is_trump = order_for("normal").is_trump
+        plain = [(i, c) for i, c in enumerate(passed) if c is not None and not is_trump(c)]
+        where, what = (f"/game/passed/{plain[0][0]}", f"passed {card_name(plain[0][1])}, no "
+                       "trump, and ") if plain else ("/game/passed", "")
+        report(where, declarer,
+               f"seat {declarer} {what}passed {trumps_passed} of its {trumps_held} trumps; "
                "a poverty passes its trumps first")
     # Offers go clockwise from the declarer's left; the first to accept is the partner.
     partner = None
@@ -334,9 +336,8 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
         if len(game.returned) != len(game.passed):
             report("/game/returned", partner, f"{len(game.returned)} cards returned for "
                    f"{len(game.passed)} passed")
-        if Counter(returned_cards) - Counter(taken):
-            report("/game/returned", partner,
-                   f"seat {partner} returned cards it does not hold after taking the passed ones")
+        _not_held("returned", returned, taken, partner, " after taking the passed ones",
+                  report)
         trumps_back = trump_count(returned_cards)
         _check_trumps_statement(game.trumps_returned, trumps_back, ruleset, partner, report)
         for card in passed_cards:
@@ -354,6 +355,23 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
                   declarer=declarer, partner=partner,
                   swines_possible=_swines_possible(ruleset, "normal", True))
     return setup, violations
+
+
+def _not_held(name: str, cards: list[int | None], hand: list[int], seat: int, when: str,
+              report: Callable[[str, int | None, str], None]) -> None:
+    """Each passed or returned card beyond what the seat holds, at its own place."""
+    left = Counter(hand)
+    for i, card in enumerate(cards):
+        if card is None:
+            continue
+        if left[card]:
+            left[card] -= 1
+            continue
+        held = hand.count(card)
+        which = f"a {'second' if held == 1 else 'third'} " if held else ""
+        report(f"/game/{name}/{i}", seat,
+               f"seat {seat} {name} {which}{card_name(card)}, but it holds "
+               f"{('no', 'only one', 'only two')[held]} {card_name(card)}{when}")
 
 
 def _check_trumps_statement(stated: int | bool | None, actual: int, ruleset: Ruleset,

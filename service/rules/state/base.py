@@ -23,7 +23,7 @@ class StateBase:
         # tricks: cards held and played, the tricks, the first revoke
         "class_held", "cls", "held", "last_order", "leader", "led", "n_tricks", "on_table",
         "order", "overlong", "played_by", "revoke", "trick_cards", "trick_seats", "tricks",
-        "unknown_texts",
+        "doubtful_trick", "lead_open", "unknown_places", "unknown_texts", "unsure",
         # teams and the marriage
         "deciding_trick", "marriage_count", "team_of",
         # calls

@@ -37,7 +37,8 @@ class Calls(StateBase):
             if any(s == seat for _, s, _ in self.pending_calls):
                 return "announcement_not_raising", "'re_or_contra' was already said", ()
             if not self.clock.in_time(1, held, table):
-                return "announcement_too_late", "'re_or_contra' came too late", ()
+                return ("announcement_too_late",
+                        f"'re_or_contra' came too late: {self.clock.deadline(1, held, table)}", ())
             return None, "", (0,)
         if self.marriage_undecided and (
                 team == UNDECIDED or not self.ruleset.re_or_contra_before_partner):
@@ -54,7 +55,7 @@ class Calls(StateBase):
             return
         code_, message, levels = self._judge_call(seat, call)
         if code_ is not None:
-            self._violation(code_, index, seat, f"seat {seat}: {message}")
+            self._violation(code_, index, seat, message)
             return
         if call == "re_or_contra":
             self.pending_calls.append((index, seat, self.on_table == 0))

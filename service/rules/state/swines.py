@@ -94,7 +94,7 @@ class Swines(StateBase):
         """At-the-first-swine: the card after the showing must be the shown card."""
         index, holder, expected = self.pending_show  # type: ignore[misc]
         self.pending_show = None
-        if seat != holder or card != expected:
+        if card is not None and (seat != holder or card != expected):  # unknown: unchecked
             self._violation("swines_timing", index, holder,
                             f"seat {holder} showed before a card other than its "
                             f"{NAMES[expected]}: shown at the first swine, not earlier")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
-from ..cards import N_CODES, NAMES, POINTS
+from ..cards import N_CODES, NAMES, NOTATION, POINTS, nearest
 from ..result import Trick
 from ..setup import UNDECIDED
 from .base import StateBase
@@ -35,6 +35,14 @@ class TrickPlay(StateBase):
     led: int | None  # the class led in the current trick; None: an unknown card led
     revoke: Revoke | None
     overlong: bool
+    unknown_texts: dict[tuple[int, int], str]  # (trick, position) -> as written
+    # per seat: places in the hand dealt as unreadable cards, not yet played
+    unknown_places: list[int]
+    # per seat: cards still counted as held that may already have been played (an
+    # unknown card or one the seat did not hold took their place)
+    unsure: list[int]
+    lead_open: bool  # the last trick is in doubt: who took it shows in the next lead
+    doubtful_trick: int  # a trick (from 0) with a card not held or out of turn, else -1
 
     @property
     def finished(self) -> bool:
@@ -45,7 +53,20 @@ class TrickPlay(StateBase):
         """The seat whose card comes next, or None once every trick is played."""
         if self.finished:
             return None
-        return (self.leader + len(self.trick_seats)) % 4
+        return self._in_turn()[0]
+
+    def _in_turn(self) -> list[int]:
+        """The seats that may play the next card of this trick: the next seat clockwise
+        from the last card (the leader's turn for the first card), and a seat that was
+        skipped (the first, from the leader round, that has not played)."""
+        seats = self.trick_seats
+        if not seats:
+            return [self.leader]
+        turn = [(seats[-1] + 1) % 4]
+        waiting = next(s for s in ((self.leader + i) % 4 for i in range(4)) if s not in seats)
+        if turn[0] in seats:
+            return [waiting]
+        return turn if waiting == turn[0] else [*turn, waiting]
 
     def legal_cards(self, seat: int) -> list[int]:
         """The distinct cards ``seat`` may play now (following suit where it can)."""
@@ -64,15 +85,78 @@ class TrickPlay(StateBase):
             self._violation("overlong_game", index, seat, what)
 
     def _out_of_turn(self, index: int, seat: int) -> None:
-        expected = (self.leader + len(self.trick_seats)) % 4
+        """A card out of turn, once: after it the table may go on clockwise from it, and
+        a seat it skipped may still play its card in this trick without a violation."""
+        in_turn = self._in_turn()
+        if seat in in_turn:
+            return
+        if self.lead_open and not self.trick_seats:
+            self._taken_by(seat)
+            return
+        expected = in_turn[0]
+        self.doubtful_trick = len(self.tricks)  # the order of play decides ties
         if not self.tricks and not self.trick_seats:
             self._violation("wrong_leader", index, seat,
                             f"seat {seat} led the first trick; seat {expected} leads it")
+        elif seat in self.trick_seats:
+            self._violation("turn_order", index, seat,
+                            f"seat {seat} played a second card to this trick")
         else:
             self._violation("turn_order", index, seat,
                             f"seat {seat} played out of turn; seat {expected} was to play")
 
+    def _taken_by(self, seat: int) -> None:
+        """The last trick had an unknown card, which may have won it: the seat leading
+        next took it."""
+        last = self.tricks[-1]
+        self.tricks[-1] = last._replace(
+            winner=seat, winning_card=next(
+                (c for s, c in zip(last.seats, last.cards, strict=True) if s == seat and
+                 c is not None), -1))
+        self.leader = seat
+
+    def _unreadable(self, index: int, seat: int, text: str, position: int) -> int | None:
+        """A card that cannot be read, taken as the seat's nearest legal card (``hq`` for
+        ♥Q) or as an unknown card that takes the turn and a place in the hand. One
+        violation either way; what it leaves unchecked is said in its message."""
+        what = f"{text!r} is not a card: {NOTATION}"
+        card = nearest(text, self.legal_cards(seat))
+        if card is not None:
+            self._violation("unknown_card", index, seat,
+                            f"{what}; taken as {NAMES[card]}, the nearest card seat {seat} "
+                            "could play")
+            return card
+        self.unknown_texts[(len(self.tricks), position)] = text
+        unchecked = ["its card is taken as unknown: it takes the turn and a place in the "
+                     "hand, and counts no points; the seat leading the next trick took this one"]
+        if not position:
+            unchecked.append("following suit is not checked in this trick")
+        if self.unknown_places[seat]:
+            self.unknown_places[seat] -= 1  # the unreadable card dealt, played unreadable
+        else:
+            self.unsure[seat] += 1
+            unchecked.append(f"seat {seat} is not held to follow suit where its last card "
+                             "of the suit led may be this one")
+        self._violation("unknown_card", index, seat, f"{what}; {'; '.join(unchecked)}")
+        return None
+
+    def _not_held(self, index: int, seat: int, card: int) -> None:
+        """A card the seat does not hold: no violation where the seat was dealt an
+        unreadable card (this is taken as that card)."""
+        if self.unknown_places[seat]:
+            self.unknown_places[seat] -= 1
+            return
+        self.unsure[seat] += 1
+        self.doubtful_trick = len(self.tricks)
+        self._violation("card_not_in_hand", index, seat,
+                        f"seat {seat} played {NAMES[card]}, which it does not hold; seat "
+                        f"{seat} is not held to follow suit where its last card of the suit "
+                        "led may be the one it played instead, and the seat leading the next "
+                        "trick took this one")
+
     def _revoked(self, index: int, seat: int, card: int, led: int) -> None:
+        if self.class_held[seat][led] <= self.unsure[seat]:
+            return  # the card of the suit led may have been played already, as reported
         example = next(c for c in range(N_CODES) if self.held[seat][c] and self.cls[c] == led)
         self._violation("follow_suit", index, seat,
                         f"seat {seat} played {NAMES[card]} on a {CLASS_NAMES[led]} lead while "
@@ -84,7 +168,8 @@ class TrickPlay(StateBase):
     def _close_trick(self) -> None:
         order = self.last_order if len(self.tricks) == self.n_tricks - 1 else self.order
         seats, cards = self.trick_seats, self.trick_cards
-        if None in cards:  # unknown cards take nothing and count nothing
+        self.lead_open = self.doubtful_trick == len(self.tricks) or None in cards
+        if None in cards:  # unknown cards count nothing; who took the trick shows next
             known = [(i, c) for i, c in enumerate(cards) if c is not None]
             best = known[order.winner_index([c for _, c in known])][0] if known else 0
             points = sum(POINTS[c] for _, c in known)
