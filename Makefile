@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 JUNIT_XSD := $(VENV)/share/junit-10.xsd
 
-.PHONY: install run test lint bench conformance clean
+.PHONY: install run test lint bench wrk conformance clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,9 +35,15 @@ lint: $(STAMP)
 	$(BIN)/ruff check service tests bench deploy
 	$(BIN)/mypy
 
-bench: $(STAMP)
-	$(BIN)/python bench/core_replay.py
-	$(BIN)/python bench/http_check.py
+# BASE=DIR: also time an older checkout (a git worktree with its own .venv) in the same run.
+bench: $(STAMP) wrk
+	$(BIN)/python bench/check_path.py $(if $(BASE),--base $(BASE))
+	$(BIN)/python bench/http_check.py $(if $(BASE),--base $(BASE))
+
+# wrk, the HTTP load generator, from the system's packages where it is missing.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+wrk:
+	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
 
 # The ready-made conformance suites (tests/test_conformance.py fails when they drift).
 PRESETS := ddv freedoko mittwoch doko2026

@@ -1,14 +1,21 @@
-"""Sends random legal games to POST /v1/games/check on a local gunicorn and prints the rate.
+"""POST /v1/games/check against POST /v1/echo on gunicorn as deployed, loaded by wrk.
 
-    .venv/bin/python bench/http_check.py [--requests N] [--concurrency C] [--workers W]
+    .venv/bin/python bench/http_check.py [--rounds 5] [--seconds 10] [--base DIR]
 
-Starts gunicorn with deploy/gunicorn.conf.py on a free loopback port, waits until
-/readyz answers, then sends the same bodies to POST /v1/echo (which parses the body
-and answers a small JSON) and to POST /v1/games/check, alternating the two routes in
-rounds so that both see the same machine, from C client threads (each with its own
-connection). Prints requests/s with p50 and p99 latency per route and the ratio of
-the check route's rate to the echo route's. Client and server share the machine's
-cores, as the figures in the README say.
+Starts gunicorn with deploy/gunicorn.conf.py (2 sync workers, access log and metrics on,
+as deployed) on a free loopback port, then drives it with wrk (``make wrk`` installs it)
+over a generated corpus of distinct realistic games of every type
+(service/tools/corpus.py), cycled by bench/wrk_cycle.lua: the check route and the echo
+route (reads and parses the same body, answers a small JSON) in alternating runs, for
+several rounds. Prints min / median / max over the rounds of requests/s, p50 and p99
+latency per route, and of the ratio check / echo taken round by round.
+
+``--base DIR``: another checkout with its own .venv (an older commit in a git
+worktree) served alongside on another port and loaded in the same rounds, so both see
+the same machine; prints its figures too and the ratio this / base per route.
+
+wrk is compiled and takes one thread (-t1, 8 connections): on a 2-core machine it
+still shares the cores with the server, but costs it far less than a Python client.
 """
 
 from __future__ import annotations
@@ -17,34 +24,36 @@ import argparse
 import http.client
 import json
 import os
-import random
+import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
-import threading
+import tempfile
 import time
 from pathlib import Path
 
-from service.rules.random_game import random_game
-from service.rules.rulesets import resolve
-
 ROOT = Path(__file__).resolve().parent.parent
+LUA = Path(__file__).resolve().parent / "wrk_cycle.lua"
+ROUTES = {"check": "/v1/games/check", "echo": "/v1/echo"}
+# The echo route is a benchmark baseline; a deployment may keep it off.
+ECHO_ENV = {"DOKO_ECHO": "on"}
 
 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
 
-def start_server(port: int, workers: int) -> subprocess.Popen:
+def start_server(checkout: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
     env = dict(os.environ, GUNICORN_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY=str(workers),
-               GUNICORN_LOGLEVEL="warning", DOKO_ECHO="on")  # the echo route is the baseline
-    gunicorn = Path(sys.executable).parent / "gunicorn"
+               GUNICORN_LOGLEVEL="warning", PYTHONPATH=str(checkout), **ECHO_ENV)
+    gunicorn = checkout / ".venv" / "bin" / "gunicorn"
     server = subprocess.Popen(
         [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "service:create_app()"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        cwd=checkout, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -55,96 +64,89 @@ def start_server(port: int, workers: int) -> subprocess.Popen:
         except OSError:
             time.sleep(0.1)
     server.kill()
-    raise SystemExit("gunicorn did not become ready: " + server.stderr.read().decode())
+    raise SystemExit(f"gunicorn in {checkout} did not become ready: "
+                     + (server.stderr.read().decode() if server.stderr else ""))
 
 
-def run_load(port: int, path: str, bodies: list[bytes], concurrency: int
-             ) -> tuple[float, list[float], int]:
-    """Sends every body once; returns elapsed seconds, latencies and the error count."""
-    latencies: list[float] = []
-    errors = 0
-    lock = threading.Lock()
-    chunks = [bodies[i::concurrency] for i in range(concurrency)]
-
-    def client(chunk: list[bytes]) -> None:
-        nonlocal errors
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        mine, failed = [], 0
-        for body in chunk:
-            started = time.perf_counter()
-            try:
-                conn.request("POST", path, body, {"Content-Type": "application/json"})
-                response = conn.getresponse()
-                response.read()
-                ok = response.status == 200
-            except (OSError, http.client.HTTPException):
-                ok = False
-            mine.append(time.perf_counter() - started)
-            if not ok:
-                failed += 1
-            if not ok or response.getheader("Connection", "").lower() == "close":
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        with lock:
-            latencies.extend(mine)
-            errors += failed
-
-    threads = [threading.Thread(target=client, args=(chunk,)) for chunk in chunks]
-    started = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return time.perf_counter() - started, latencies, errors
+def wrk(port: int, route: str, corpus: Path, seconds: float, connections: int
+        ) -> dict[str, float]:
+    out = subprocess.run(
+        ["wrk", "-t1", f"-c{connections}", f"-d{seconds:g}s", "--timeout", "10s", "-s",
+         str(LUA), f"http://127.0.0.1:{port}", "--", route, str(corpus)],
+        check=True, capture_output=True, text=True).stdout
+    line = next(x for x in reversed(out.splitlines()) if x.startswith("{"))
+    result: dict[str, float] = json.loads(line)
+    if result["non2xx"] or result["socket_errors"]:
+        raise SystemExit(f"{route}: {result['non2xx']:.0f} answers not 2xx, "
+                         f"{result['socket_errors']:.0f} socket errors")
+    result["rps"] = result["requests"] / result["seconds"]
+    return result
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
-def report(label: str, elapsed: float, latencies: list[float], errors: int) -> float:
-    """Prints one route's figures; returns its requests per second."""
-    rate = len(latencies) / elapsed
-    print(f"{label}: {len(latencies)} requests, {errors} errors, {rate:,.0f} req/s, "
-          f"p50 {percentile(latencies, 0.5) * 1e3:.2f} ms, "
-          f"p99 {percentile(latencies, 0.99) * 1e3:.2f} ms")
-    return rate
+def spread(values: list[float], fmt: str) -> str:
+    return " / ".join(fmt.format(v) for v in (min(values), statistics.median(values),
+                                              max(values)))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=int, default=3000)
-    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--games", type=int, default=600, help="distinct bodies cycled")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=10, help="per route and round")
+    parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--base", type=Path, help="an older checkout to load alongside")
     args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is not installed: run `make wrk` (apt-get install wrk)")
 
-    ruleset = resolve("ddv")
-    rng = random.Random(args.seed)
-    bodies = [json.dumps(random_game(ruleset, rng)).encode() for _ in range(args.requests)]
-    port = free_port()
-    server = start_server(port, args.workers)
-    routes = ("/v1/echo", "/v1/games/check")
-    totals = {route: [0.0, [], 0] for route in routes}
-    try:
-        for route in routes:  # warm both up
-            run_load(port, route, bodies[: min(200, len(bodies))], args.concurrency)
-        rounds = 5
-        for i in range(rounds):
-            chunk = bodies[i::rounds]
-            for route in routes:
-                elapsed, latencies, errors = run_load(port, route, chunk, args.concurrency)
-                totals[route][0] += elapsed
-                totals[route][1] += latencies
-                totals[route][2] += errors
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
-    print(f"gunicorn {args.workers} sync workers, {args.concurrency} client threads, "
-          f"{len(bodies)} bodies of {sum(map(len, bodies)) // len(bodies)} bytes on average")
-    rates = {route: report(f"POST {route}", *totals[route]) for route in routes}
-    print(f"ratio check/echo: {rates['/v1/games/check'] / rates['/v1/echo']:.2f}")
+    sys.path.insert(0, str(ROOT))
+    from service.tools.corpus import bodies
+
+    checkouts = {"this": ROOT}
+    if args.base:
+        checkouts = {"base": args.base.resolve(), "this": ROOT}
+    servers: dict[str, tuple[int, subprocess.Popen[bytes]]] = {}
+    runs: dict[tuple[str, str], list[dict[str, float]]] = {
+        (name, route): [] for name in checkouts for route in ROUTES}
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus = Path(tmp) / "corpus.jsonl"
+        sample = bodies(args.games)
+        corpus.write_bytes(b"\n".join(sample) + b"\n")
+        try:
+            for name, checkout in checkouts.items():
+                port = free_port()
+                servers[name] = (port, start_server(checkout, port, args.workers))
+            print(f"HTTP: {args.games} distinct games ({sum(map(len, sample)) / len(sample):,.0f}"
+                  f" bytes on average), gunicorn {args.workers} sync workers, wrk -t1 "
+                  f"-c{args.connections}, {args.seconds:g} s per run, {args.rounds} rounds")
+            for port, _ in servers.values():  # warm-up: imports, caches, first forks
+                for path in ROUTES.values():
+                    wrk(port, path, corpus, 2, args.connections)
+            for _ in range(args.rounds):
+                for name, (port, _) in servers.items():
+                    for route, path in ROUTES.items():
+                        runs[(name, route)].append(
+                            wrk(port, path, corpus, args.seconds, args.connections))
+        finally:
+            for _, server in servers.values():
+                server.send_signal(signal.SIGTERM)
+                server.wait(timeout=30)
+    rps: dict[tuple[str, str], list[float]] = {}
+    for (name, route), results in runs.items():
+        rps[(name, route)] = [r["rps"] for r in results]
+        print(f"  {name:4} {ROUTES[route]:17} req/s {spread(rps[(name, route)], '{:,.0f}')}"
+              f"  p50 {spread([r['p50_ms'] for r in results], '{:.1f}')} ms"
+              f"  p99 {spread([r['p99_ms'] for r in results], '{:.1f}')} ms")
+    for name in checkouts:
+        ratio = [c / e for c, e in zip(rps[(name, "check")], rps[(name, "echo")], strict=True)]
+        print(f"  {name:4} check / echo, round by round: {spread(ratio, '{:.2f}')} "
+              "(min / median / max)")
+    if args.base:
+        for route in ROUTES:
+            ratio = [t / b for t, b in zip(rps[("this", route)], rps[("base", route)],
+                                           strict=True)]
+            print(f"  this / base {ROUTES[route]}: {spread(ratio, '{:.2f}')}")
 
 
 if __name__ == "__main__":

@@ -51,7 +51,7 @@ from typing import Any, NamedTuple, TextIO
 
 from marshmallow import ValidationError
 
-from service import conformance, reports, sitting_cli
+from service import bulk, conformance, reports, sitting_cli
 from service.checking import (
     Item,
     Outcome,
@@ -363,6 +363,10 @@ def parser() -> argparse.ArgumentParser:
                         help=f"worker processes for many games (default {JOBS}; 1: none)")
     parser.add_argument("--parallel-from", type=_positive, default=PARALLEL_FROM, metavar="N",
                         help=f"use the workers from N games on (default {PARALLEL_FROM})")
+    parser.add_argument("--dask", metavar="SCHEDULER",
+                        help="check the FILEs (JSON Lines shards: paths, globs or fsspec URLs) "
+                             "on Dask, one report: SCHEDULER is local:N or an address "
+                             "(needs the [dask] extra; service/bulk.py)")
     reports.add_arguments(parser)
     return parser
 
@@ -451,7 +455,10 @@ def main(argv: Iterable[str] | None = None) -> int:
     if args.json and (out.encoding or "").lower().replace("-", "") != "utf8":
         out.reconfigure(encoding="utf-8")  # type: ignore[union-attr]  # JSON is UTF-8
     try:
-        code = (reports.run if reports.wanted(args) else run)(args, out, sys.stderr)
+        if args.dask:
+            code = bulk.run(args.dask, args.files, args.ruleset, args.json, out, sys.stderr)
+        else:
+            code = (reports.run if reports.wanted(args) else run)(args, out, sys.stderr)
         out.flush()
     except BrokenPipeError:  # `doko-check … | head`: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)

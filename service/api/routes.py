@@ -17,6 +17,7 @@ from service.checking import (
     TooManyItems,
     check_data,
     check_item,
+    fastjson,
     json_array_items,
     ndjson_items,
     outcome,
@@ -43,6 +44,12 @@ def json_response(payload: Any, status: int = 200) -> Response:
     return current_app.response_class(
         current_app.json.dumps(payload, separators=(",", ":")), status=status,
         mimetype="application/json")
+
+
+def answer_response(payload: Any) -> Response:
+    """A check's answer, written by orjson as json_response would write it (an answer
+    holds no float), several times faster."""
+    return current_app.response_class(fastjson.dumps(payload), mimetype="application/json")
 
 
 def read_body() -> bytes:
@@ -95,7 +102,7 @@ def read_json_body() -> Any:
 def check_game() -> Response:
     checked = check_data(read_json_body())
     record_game(checked.result)
-    return json_response(checked.answer)
+    return answer_response(checked.answer)
 
 
 NDJSON = "application/x-ndjson"

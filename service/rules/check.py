@@ -16,6 +16,7 @@ from .cards import NAMES
 from .context import GameContext
 from .deal import read_deal
 from .errors import FieldError, TranscriptError, field_errors
+from .fastload import fast_load
 from .game import GameState
 from .options import CATALOGUE, Ruleset
 from .result import (
@@ -226,6 +227,9 @@ def load(data: Any, ruleset: str | dict[str, Any] | Ruleset | None = None) -> Tr
 
 
 def _validated(data: dict[str, Any]) -> dict[str, Any]:
+    fast = fast_load(data)  # the common well-formed transcript, in plain code
+    if fast is not None:
+        return fast
     try:
         loaded: dict[str, Any] = TRANSCRIPT.load(data)
     except ValidationError as error:
