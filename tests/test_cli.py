@@ -400,3 +400,17 @@ def test_help_names_the_conformance_commands(capsys):
     assert "doko-check cases --ruleset ID [--count N] [--seed S]" in out
     assert "doko-check compare CASES VERDICTS" in out
     assert "``" not in out and ":mod:" not in out
+
+
+def test_a_violation_names_its_seat_once():
+    """The report says "by Cleo (seat 2): played out of turn", not "…: seat 2 played …"."""
+    from service.reports.findings import violation_line
+
+    line = violation_line({"code": "turn_order", "pointer": "/play/1", "seat": 2,
+                           "name": "Cleo", "message": "seat 2 played out of turn; seat 1 "
+                           "was to play"})
+    assert line == ("turn_order at /play/1 by Cleo (seat 2): played out of turn; "
+                    "seat 1 was to play")
+    other = violation_line({"code": "follow_suit", "pointer": "/play/5", "seat": 1,
+                            "name": "Ben", "message": "seat 3 led hearts"})
+    assert other.endswith(": seat 3 led hearts")  # another seat's name stays
