@@ -147,10 +147,6 @@ def link(kind: str, data: Any, version: int = 1) -> str:
     return f"#v{version}/{kind}/{text}"
 
 
-def has_sittings(app) -> bool:
-    return any(rule.rule == "/v1/sittings/check" for rule in app.url_map.iter_rules())
-
-
 # ---- loading the examples ----
 
 @pytest.mark.parametrize(("name", "expected"), [
@@ -180,90 +176,8 @@ def test_each_example_loads_and_shows_its_verdict(page, name, expected):
     shot(page, f"example-{name}")
 
 
-def sitting_answer_by_hand(app) -> dict[str, Any]:
-    """The answer /work's sitting contract gives for examples/sitting.json, worked out by hand.
-
-    Anna, Ben, Cleo, Dan under ddv, Dan dealing first. Game 1 is the README's normal game
-    (Anna and Dan +4); game 2 the revoke with the seats turned so that Anna deals and
-    revokes (DDV TSR 9.4.3: +5 each for the others, -15 for her); game 4 Dan's duty solo,
-    after which Cleo deals again (DDV 4.2.5); game 6 does not sum to zero and mixes odd
-    and even entries (DDV 7.3.3).
-    """
-    names = ["Anna", "Ben", "Cleo", "Dan"]
-    lines = [("Dan", "normal", None, [4, -4, -4, 4], True, 4),
-             ("Anna", "normal", None, [-15, 5, 5, 5], False, 0),
-             ("Ben", "normal", None, [2, -2, 2, -2], True, None),
-             ("Cleo", "duty_solo", "Dan", [-3, -3, -3, 9], True, None),
-             ("Cleo", "normal", None, [3, -3, -3, 3], True, None),
-             ("Dan", "normal", None, [1, -1, 1, -2], False, None)]
-    totals = dict.fromkeys(names, 0)
-    games = []
-    request = example("sitting")
-    for index, (dealer, kind, declarer, scores, valid, value) in enumerate(lines):
-        for name, points in zip(names, scores, strict=True):
-            totals[name] += points
-        game = {"index": index, "dealer": dealer, "sits_out": None, "kind": kind,
-                "declarer": declarer, "bock": 1, "value": value,
-                "scores": dict(zip(names, scores, strict=True)), "totals": dict(totals),
-                "valid": valid}
-        transcript = request["games"][index].get("transcript")
-        if transcript is not None:
-            game["result"] = app.test_client().post(
-                "/v1/games/check", json={"ruleset": "ddv", **transcript}).get_json()
-        games.append(game)
-    return {
-        "valid": False, "complete": False, "ruleset": "ddv", "players": names,
-        "violations": [
-            {"code": "follow_suit", "pointer": "/games/1/transcript/play/11", "player": "Anna",
-             "message": "Anna played CK on a hearts lead while holding hearts H9"},
-            {"code": "sheet_zero_sum", "pointer": "/games/5/sheet/scores", "player": None,
-             "message": "the entries sum to -1, not 0"},
-        ],
-        "notes": [], "games": games,
-        "duty_solos": {"Anna": {"owed": 1, "played": 0}, "Ben": {"owed": 1, "played": 0},
-                       "Cleo": {"owed": 1, "played": 0}, "Dan": {"owed": 1, "played": 1}},
-        "totals": totals,
-        "standings": [{"player": "Dan", "points": 17, "place": 1},
-                      {"player": "Cleo", "points": -2, "place": 2},
-                      {"player": "Anna", "points": -8, "place": 3},
-                      {"player": "Ben", "points": -8, "place": 3}],
-        "claimed": {"agrees": False, "differences": []},
-    }
-
-
-@pytest.fixture(scope="module")
-def list_url(app, base_url):
-    """The page where lists are checked: this app once it has POST /v1/sittings/check;
-    until then an app that answers the one example list as the contract says."""
-    if has_sittings(app):
-        yield base_url
-        return
-    from flask import jsonify
-    from werkzeug.serving import make_server
-
-    from service import create_app
-
-    stub = create_app()
-    answer = sitting_answer_by_hand(app)
-    stub.add_url_rule("/v1/sittings/check", "sittings_stub", lambda: jsonify(answer),
-                      methods=["POST"])
-    server = make_server("127.0.0.1", 0, stub, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
-
-
-def test_list_without_the_sittings_route_says_so(page, app):
-    if has_sittings(app):
-        pytest.skip("this build checks lists")
-    load_example(page, "sitting")
-    assert "does not check lists yet" in css(page, "#input-errors").text
-
-
-def test_list_example(page, list_url):
-    open_page(page, list_url + "/")
+def test_list_example(page, base_url):
+    open_page(page, base_url + "/")
     load_example(page, "sitting")
     rows = page.find_elements(By.CSS_SELECTOR, "table.sitting tbody tr")
     assert len(rows) == len(example("sitting")["games"])
