@@ -108,9 +108,9 @@ def _partner_rule(value: Any) -> Any:
 
 
 def _trumps_returned(value: Any) -> Any:
-    if type(value) is bool or (type(value) is int and value >= 0):
+    if type(value) is bool:  # apart: compiled, `bool or int` is an int, True would be 1
         return value
-    return _NO
+    return value if type(value) is int and value >= 0 else _NO
 
 
 def _choice(choices: tuple[str, ...]) -> Any:

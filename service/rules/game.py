@@ -21,15 +21,13 @@ from .options import Ruleset
 from .result import AnnouncementRecord, Trick, Violation
 from .setup import Setup
 from .state.calls import Calls
-from .state.swines import Swines
-from .state.teams import Teams
-from .state.tricks import CLASS_NAMES, Revoke, TrickPlay
+from .state.tricks import CLASS_NAMES, Revoke
 from .transcript import ANNOUNCE, CARD, Event
 
 __all__ = ["CLASS_NAMES", "GameState", "Revoke", "Trick"]
 
 
-class GameState(TrickPlay, Teams, Calls, Swines):
+class GameState(Calls):
     __slots__ = ()  # every part's fields are slots of StateBase
 
     def __init__(self, ruleset: Ruleset, deal: Deal, setup: Setup):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from .announcements import CONTRA, LEVEL_OF, RE
 from .cards import CQ, DA, KING, NINE, POINTS, RANK_OF, card_name, parse_card
@@ -402,7 +403,8 @@ def _not_held(name: str, cards: list[int | None], hand: list[int], seat: int, wh
                f"{('no', 'only one', 'only two')[held]} {card_name(card)}{when}")
 
 
-def _check_trumps_statement(stated: int | bool | None, actual: int, ruleset: Ruleset,
+# stated: Any, not int | bool | None: compiled, True would arrive as the int 1.
+def _check_trumps_statement(stated: Any, actual: int, ruleset: Ruleset,
                             partner: int, report: Callable[[str, int | None, str], None]
                             ) -> None:
     mode = ruleset.poverty_returned_trumps

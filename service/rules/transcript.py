@@ -7,6 +7,7 @@ code, so that an unknown card is reported where it stands rather than refused.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -83,7 +84,7 @@ class Transcript(NamedTuple):
     id: Any = None  # the client's own reference, echoed in the answer
 
 
-def events_from_list(items: list[dict[str, Any]]) -> tuple[Event, ...]:
+def events_from_list(items: Iterable[dict[str, Any]]) -> tuple[Event, ...]:
     """The play events; each item has a seat and exactly one of card, announce, show."""
     code, new = BY_NAME.get, tuple.__new__  # tuple.__new__: no Python-level __new__ per event
     return tuple([

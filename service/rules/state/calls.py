@@ -10,10 +10,10 @@ from ..result import AnnouncementRecord
 from ..setup import UNDECIDED
 from ..transcript import Event
 from ..vocabulary import ANNOUNCEMENTS
-from .base import StateBase
+from .tricks import TrickPlay
 
 
-class Calls(StateBase):
+class Calls(TrickPlay):
     __slots__ = ()
 
     pending_calls: list[tuple[int, int, bool]]

@@ -7,12 +7,12 @@ from ..cards import CQ
 from ..ranking import TRUMP
 from ..result import AnnouncementRecord, Trick
 from ..setup import UNDECIDED
-from .base import StateBase
+from .swines import Swines
 
 SUIT_TRICK = {0: "club", 1: "spade", 2: "heart"}
 
 
-class Teams(StateBase):
+class Teams(Swines):
     __slots__ = ()
 
     deciding_trick: int | None  # the trick that decided a marriage

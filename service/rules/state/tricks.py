@@ -12,7 +12,7 @@ from typing import cast
 from ..cards import N_CODES, NAMES, NOTATION, POINTS, name_list, near_cards, nearest
 from ..result import Trick
 from ..setup import UNDECIDED
-from .base import StateBase
+from .teams import Teams
 
 CLASS_NAMES = ("clubs", "spades", "hearts", "diamonds", "trump")
 
@@ -29,7 +29,7 @@ class Revoke:
     alone_known: bool
 
 
-class TrickPlay(StateBase):
+class TrickPlay(Teams):
     __slots__ = ()
 
     led: int | None  # the class led in the current trick; None: an unknown card led
