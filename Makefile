@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 JUNIT_XSD := $(VENV)/share/junit-10.xsd
 
-.PHONY: install run test lint bench wrk conformance clean
+.PHONY: install run test lint bench wrk conformance clean compiled test-compiled
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,32 @@ $(JUNIT_XSD): $(STAMP)
 	tar -xzf $(VENV)/share/pytest-sdist/pytest-*.tar.gz -C $(VENV)/share --strip-components=3 --wildcards '*/testing/example_scripts/junit-10.xsd'
 	rm -rf $(VENV)/share/pytest-sdist
 
+# The compiled rules core (mypyc; needs a C compiler), built as the container image builds
+# it: DOKO_COMPILE=1, non-editable, with the server extra, into a venv of its own. Built
+# from a copy of the sources, so that no compiled module lands in this tree, where it
+# would shadow edits to the .py files of the editable install.
+CVENV := .venv-compiled
+CBIN := $(CVENV)/bin
+CSTAMP := $(CVENV)/.installed
+CSRC := $(CVENV)/src
+
+$(CSTAMP): pyproject.toml setup.py $(shell find service -type f -not -path '*/__pycache__/*')
+	rm -rf $(CVENV)
+	$(PYTHON) -m venv $(CVENV)
+	$(CBIN)/python -m pip install --quiet --upgrade pip
+	mkdir -p $(CSRC)
+	tar -c --exclude=__pycache__ pyproject.toml setup.py README.md openapi.yaml service | tar -x -C $(CSRC)
+	DOKO_COMPILE=1 $(CBIN)/python -m pip install --quiet '$(CSRC)[server]'
+	rm -rf $(CSRC)
+	$(CBIN)/python -I -c 'import service.rules as r; assert r.COMPILED, "not compiled"'
+	touch $(CSTAMP)
+
+compiled: $(CSTAMP)
+
+# The compiled core answers byte for byte as the pure one (tests/test_compiled.py).
+test-compiled: $(STAMP) $(CSTAMP)
+	DOKO_COMPILED_VENV=$(CVENV) $(BIN)/python -m pytest -p no:xdist tests/test_compiled.py
+
 run: $(STAMP)
 	$(BIN)/gunicorn --config deploy/gunicorn.conf.py 'service:create_app()'
 
@@ -35,10 +61,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check service tests bench deploy
 	$(BIN)/mypy
 
+# The pure core (make run) and the compiled one (the container image) in the same rounds.
 # BASE=DIR: also time an older checkout (a git worktree with its own .venv) in the same run.
-bench: $(STAMP) wrk
-	$(BIN)/python bench/check_path.py $(if $(BASE),--base $(BASE))
-	$(BIN)/python bench/http_check.py $(if $(BASE),--base $(BASE))
+bench: $(STAMP) $(CSTAMP) wrk
+	$(BIN)/python bench/check_path.py --compiled $(CVENV) $(if $(BASE),--base $(BASE))
+	$(BIN)/python bench/http_check.py --compiled $(CVENV) $(if $(BASE),--base $(BASE))
 
 # wrk, the HTTP load generator, from the system's packages where it is missing.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -52,4 +79,4 @@ conformance: $(STAMP)
 	for p in $(PRESETS); do $(BIN)/doko-check cases --ruleset $$p --seed 1 > examples/conformance/$$p.jsonl || exit 1; done
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(CVENV) build *.egg-info

@@ -1,6 +1,7 @@
 """The check path in-process: body bytes to answer bytes, against json.loads of the same bytes.
 
     .venv/bin/python bench/check_path.py [--games 600] [--rounds 5] [--base DIR]
+                                         [--compiled VENV]
 
 Generates a corpus of realistic transcripts (service/tools/corpus.py: every game type
 under every preset, names, ids, claims, partial and broken games), then times, on one
@@ -12,6 +13,11 @@ median / max over the rounds, and the ratio of the check path to ``json.loads``.
 worktree) timed in the same run, rounds alternating between the two, on the same
 corpus; prints both and the speed-up, and whether the answers are byte-identical.
 Each round is a fresh process per checkout (best of three passes in it).
+
+``--compiled VENV``: also time this checkout's compiled core, as installed non-editable
+in VENV (``make compiled`` builds .venv-compiled), in the same rounds; it runs isolated
+(``python -I``), so that the venv's installed core runs, not this tree's sources.
+Prints the speed-up of compiled over pure (this checkout's .venv) too.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def measure(corpus: Path, passes: int) -> None:
     """Run inside a checkout: print one JSON line of timings for its check path."""
+    import service.rules
     from service.checking import check_data, parse_json
 
     try:  # this checkout's writer of answers, as its check route uses it
@@ -56,16 +63,21 @@ def measure(corpus: Path, passes: int) -> None:
             best = min(best, time.perf_counter() - started)
         timings[name] = best * 1e6 / len(bodies)
     digest = hashlib.sha256(b"\n".join(answers)).hexdigest()[:16]
-    print(json.dumps({**timings, "answers": digest}))
+    compiled = getattr(service.rules, "COMPILED", False)
+    print(json.dumps({**timings, "answers": digest, "core": "compiled" if compiled else "pure"}))
 
 
-def run_round(checkout: Path, corpus: Path, passes: int) -> dict[str, float | str]:
-    python = checkout / ".venv" / "bin" / "python"
-    env = dict(os.environ, PYTHONPATH=str(checkout))
+def run_round(python: Path, checkout: Path | None, corpus: Path, passes: int
+              ) -> dict[str, float | str]:
+    """One process: a checkout's sources (PYTHONPATH) or, checkout None, what the venv of
+    ``python`` has installed (isolated mode: neither this tree nor PYTHONPATH)."""
+    env = dict(os.environ, PYTHONPATH=str(checkout)) if checkout else None
+    flags = [] if checkout else ["-I"]
     out = subprocess.run(
-        [str(python), str(Path(__file__).resolve()), "--measure", str(corpus),
+        [str(python), *flags, str(Path(__file__).resolve()), "--measure", str(corpus),
          "--passes", str(passes)],
-        cwd=checkout, env=env, check=True, capture_output=True, text=True).stdout
+        cwd=checkout or Path(python).parent, env=env, check=True, capture_output=True,
+        text=True).stdout
     return json.loads(out.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
@@ -81,6 +93,8 @@ def main() -> None:
     parser.add_argument("--passes", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--base", type=Path, help="an older checkout to time alongside")
+    parser.add_argument("--compiled", type=Path, metavar="VENV",
+                        help="a venv with this checkout's compiled core (.venv-compiled)")
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
@@ -90,32 +104,40 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     from service.tools.corpus import bodies
 
-    checkouts = {"this": ROOT}
+    # name: (python, checkout whose sources run, or None for the venv's installed core)
+    runs: dict[str, tuple[Path, Path | None]] = {}
     if args.base:
-        checkouts = {"base": args.base.resolve(), "this": ROOT}
+        runs["base"] = (args.base.resolve() / ".venv" / "bin" / "python", args.base.resolve())
+    runs["pure"] = (ROOT / ".venv" / "bin" / "python", ROOT)
+    if args.compiled:
+        runs["compiled"] = (args.compiled.resolve() / "bin" / "python", None)
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "corpus.jsonl"
         corpus.write_bytes(b"\n".join(bodies(args.games, args.seed)) + b"\n")
         size = corpus.stat().st_size / args.games
         print(f"check path in-process: {args.games} transcripts ({size:,.0f} bytes on "
               f"average), {args.rounds} rounds, one process per checkout and round")
-        rounds: dict[str, list[dict[str, float | str]]] = {name: [] for name in checkouts}
+        rounds: dict[str, list[dict[str, float | str]]] = {name: [] for name in runs}
         for _ in range(args.rounds):
-            for name, checkout in checkouts.items():
-                rounds[name].append(run_round(checkout, corpus, args.passes))
+            for name, (python, checkout) in runs.items():
+                rounds[name].append(run_round(python, checkout, corpus, args.passes))
     for name, results in rounds.items():
         check = [float(r["check"]) for r in results]
         loads = [float(r["loads"]) for r in results]
         ratio = [c / j for c, j in zip(check, loads, strict=True)]
-        print(f"  {name:4} ({checkouts[name]}): check path {spread(check)} µs/game "
-              f"(min/median/max), json.loads {spread(loads)} µs; "
-              f"check / json.loads {spread(ratio)}x")
-    if args.base:
-        speedup = [float(b["check"]) / float(t["check"])
-                   for b, t in zip(rounds["base"], rounds["this"], strict=True)]
-        same = {r["answers"] for r in rounds["base"] + rounds["this"]}
-        print(f"  speed-up this vs base, round by round: {spread(speedup, '{:.2f}')}x; "
-              f"answers byte-identical: {'yes' if len(same) == 1 else 'no'}")
+        core = results[0].get("core", "pure")
+        if name == "compiled" and core != "compiled":
+            raise SystemExit(f"{runs[name][0]} runs the pure core: make compiled")
+        print(f"  {name:8} ({runs[name][1] or runs[name][0].parent.parent}, {core} core): "
+              f"check path {spread(check)} µs/game (min/median/max), json.loads "
+              f"{spread(loads)} µs; check / json.loads {spread(ratio)}x")
+    for new, old in (("pure", "base"), ("compiled", "base"), ("compiled", "pure")):
+        if new in rounds and old in rounds:
+            speedup = [float(b["check"]) / float(t["check"])
+                       for b, t in zip(rounds[old], rounds[new], strict=True)]
+            same = len({r["answers"] for r in rounds[new] + rounds[old]}) == 1
+            print(f"  speed-up {new} vs {old}, round by round: {spread(speedup, '{:.2f}')}x; "
+                  f"answers byte-identical: {'yes' if same else 'no'}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """POST /v1/games/check against POST /v1/echo on gunicorn as deployed, loaded by wrk.
 
     .venv/bin/python bench/http_check.py [--rounds 5] [--seconds 10] [--base DIR]
+                                         [--compiled VENV]
 
 Starts gunicorn with deploy/gunicorn.conf.py (2 sync workers, access log and metrics on,
 as deployed) on a free loopback port, then drives it with wrk (``make wrk`` installs it)
@@ -13,6 +14,12 @@ latency per route, and of the ratio check / echo taken round by round.
 ``--base DIR``: another checkout with its own .venv (an older commit in a git
 worktree) served alongside on another port and loaded in the same rounds, so both see
 the same machine; prints its figures too and the ratio this / base per route.
+
+``--compiled VENV``: also serve this checkout's compiled core, as installed non-editable
+in VENV (``make compiled`` builds .venv-compiled, as the container image does), from a
+working directory without sources, so that the venv's core runs; checked by
+``GET /healthz`` (``"core": "compiled"``). Loaded in the same rounds; prints compiled /
+pure per route too.
 
 wrk is compiled and takes one thread (-t1, 8 connections): on a 2-core machine it
 still shares the cores with the server, but costs it far less than a Python client.
@@ -47,24 +54,34 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(checkout: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
+def start_server(venv: Path, checkout: Path | None, port: int, workers: int, where: Path
+                 ) -> tuple[subprocess.Popen[bytes], str]:
+    """gunicorn of ``venv`` serving a checkout's sources (its working directory), or,
+    checkout None, the venv's installed core from ``where`` (no sources there); with the
+    core it runs, as /healthz says."""
     env = dict(os.environ, GUNICORN_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY=str(workers),
-               GUNICORN_LOGLEVEL="warning", PYTHONPATH=str(checkout), **ECHO_ENV)
-    gunicorn = checkout / ".venv" / "bin" / "gunicorn"
+               GUNICORN_LOGLEVEL="warning", **ECHO_ENV)
+    env.pop("PYTHONPATH", None)
+    if checkout:
+        env["PYTHONPATH"] = str(checkout)
     server = subprocess.Popen(
-        [str(gunicorn), "--config", "deploy/gunicorn.conf.py", "service:create_app()"],
-        cwd=checkout, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        [str(venv / "bin" / "gunicorn"), "--config",
+         str((checkout or ROOT) / "deploy/gunicorn.conf.py"),
+         "service:create_app()"],
+        cwd=checkout or where, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
             conn.request("GET", "/readyz")
             if conn.getresponse().status == 200:
-                return server
+                conn.request("GET", "/healthz")
+                health = json.loads(conn.getresponse().read())
+                return server, health.get("core", "pure")
         except OSError:
             time.sleep(0.1)
     server.kill()
-    raise SystemExit(f"gunicorn in {checkout} did not become ready: "
+    raise SystemExit(f"gunicorn of {venv} did not become ready: "
                      + (server.stderr.read().decode() if server.stderr else ""))
 
 
@@ -96,6 +113,8 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--base", type=Path, help="an older checkout to load alongside")
+    parser.add_argument("--compiled", type=Path, metavar="VENV",
+                        help="a venv with this checkout's compiled core (.venv-compiled)")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: run `make wrk` (apt-get install wrk)")
@@ -103,9 +122,13 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     from service.tools.corpus import bodies
 
-    checkouts = {"this": ROOT}
+    # name: (venv, checkout whose sources it serves, or None for the venv's installed core)
+    checkouts: dict[str, tuple[Path, Path | None]] = {}
     if args.base:
-        checkouts = {"base": args.base.resolve(), "this": ROOT}
+        checkouts["base"] = (args.base.resolve() / ".venv", args.base.resolve())
+    checkouts["pure"] = (ROOT / ".venv", ROOT)
+    if args.compiled:
+        checkouts["compiled"] = (args.compiled.resolve(), None)
     servers: dict[str, tuple[int, subprocess.Popen[bytes]]] = {}
     runs: dict[tuple[str, str], list[dict[str, float]]] = {
         (name, route): [] for name in checkouts for route in ROUTES}
@@ -114,9 +137,13 @@ def main() -> None:
         sample = bodies(args.games)
         corpus.write_bytes(b"\n".join(sample) + b"\n")
         try:
-            for name, checkout in checkouts.items():
+            for name, (venv, checkout) in checkouts.items():
                 port = free_port()
-                servers[name] = (port, start_server(checkout, port, args.workers))
+                server, core = start_server(venv, checkout, port, args.workers, Path(tmp))
+                servers[name] = (port, server)
+                print(f"  {name}: {checkout or venv}, {core} core")
+                if (name == "compiled") != (core == "compiled"):
+                    raise SystemExit(f"{name} serves the {core} core (make compiled?)")
             print(f"HTTP: {args.games} distinct games ({sum(map(len, sample)) / len(sample):,.0f}"
                   f" bytes on average), gunicorn {args.workers} sync workers, wrk -t1 "
                   f"-c{args.connections}, {args.seconds:g} s per run, {args.rounds} rounds")
@@ -135,18 +162,19 @@ def main() -> None:
     rps: dict[tuple[str, str], list[float]] = {}
     for (name, route), results in runs.items():
         rps[(name, route)] = [r["rps"] for r in results]
-        print(f"  {name:4} {ROUTES[route]:17} req/s {spread(rps[(name, route)], '{:,.0f}')}"
+        print(f"  {name:8} {ROUTES[route]:17} req/s {spread(rps[(name, route)], '{:,.0f}')}"
               f"  p50 {spread([r['p50_ms'] for r in results], '{:.1f}')} ms"
               f"  p99 {spread([r['p99_ms'] for r in results], '{:.1f}')} ms")
     for name in checkouts:
         ratio = [c / e for c, e in zip(rps[(name, "check")], rps[(name, "echo")], strict=True)]
-        print(f"  {name:4} check / echo, round by round: {spread(ratio, '{:.2f}')} "
+        print(f"  {name:8} check / echo, round by round: {spread(ratio, '{:.2f}')} "
               "(min / median / max)")
-    if args.base:
-        for route in ROUTES:
-            ratio = [t / b for t, b in zip(rps[("this", route)], rps[("base", route)],
-                                           strict=True)]
-            print(f"  this / base {ROUTES[route]}: {spread(ratio, '{:.2f}')}")
+    for new, old in (("pure", "base"), ("compiled", "base"), ("compiled", "pure")):
+        if new in checkouts and old in checkouts:
+            for route in ROUTES:
+                ratio = [t / b for t, b in zip(rps[(new, route)], rps[(old, route)],
+                                               strict=True)]
+                print(f"  {new} / {old} {ROUTES[route]}: {spread(ratio, '{:.2f}')}")
 
 
 if __name__ == "__main__":

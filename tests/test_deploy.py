@@ -204,8 +204,21 @@ def shell_commands(script: str) -> list[list[str]]:
     return [command for command in commands if command]
 
 
+def command_env(argv: list[str]) -> dict[str, str]:
+    """The `NAME=value` assignments in front of a command."""
+    env = {}
+    for word in argv:
+        name, sep, value = word.partition("=")
+        if not sep or not re.fullmatch(r"[A-Za-z_]\w*", name):
+            break
+        env[name] = value
+    return env
+
+
 def normalize_command(argv: list[str]) -> list[str]:
-    """`$(BIN)/python -m pip ...` and `python -m pip ...` both become `pip ...`."""
+    """`$(BIN)/python -m pip ...` and `python -m pip ...` both become `pip ...`; the
+    `NAME=value` assignments in front (command_env) are dropped."""
+    argv = argv[len(command_env(argv)):]
     argv = [os.path.basename(argv[0]), *argv[1:]]
     if argv[0].startswith("python") and argv[1:2] == ["-m"]:
         argv = argv[2:]
@@ -672,14 +685,40 @@ def test_dockerfile_installs_like_makefile() -> None:
         projects = sorted(t for names, _ in installs if names != ["pip"] for t in names)
         return upgrades_pip, projects
 
-    make_upgrades, make_projects = summary(makefile_commands())
+    make_upgrades, make_projects = summary(makefile_commands("$(STAMP)"))
+    compiled_upgrades, compiled_projects = summary(makefile_commands("$(CSTAMP)"))
     docker_upgrades, docker_projects = summary(dockerfile_run_commands())
-    # Makefile: `pip install -e '.[dev]'` (editable, with dev tools); image: `pip install .`
+    # Makefile: `pip install -e '.[dev]'` (editable, with dev tools); `make compiled`: the
+    # same from a copy of the tree ($(CSRC)), non-editable; image: `pip install .`
     assert make_projects == ["."]
+    assert compiled_projects == ["$(CSRC)"]
     assert docker_projects == make_projects
-    assert make_upgrades and docker_upgrades, "both upgrade pip before installing"
+    assert make_upgrades and compiled_upgrades and docker_upgrades, "all upgrade pip first"
     for names, options in pip_installs(dockerfile_run_commands()):
         assert "--editable" not in options, f"no editable install in the image: {names}"
+
+
+def test_image_compiles_the_core_as_make_compiled_does() -> None:
+    """The image runs the compiled core (setup.py, DOKO_COMPILE=1) built as `make compiled`
+    builds it, with the server extra; `make install` (editable) stays pure."""
+    def installs(commands: list[list[str]], env: dict[str, str]) -> list[tuple[str, str]]:
+        found = []
+        for argv in commands:
+            upgrade = re.split(r"\[|==|>=|<=|~=|!=|<|>", argv[-1])[0] == "pip"
+            if normalize_command(argv)[:2] == ["pip", "install"] and not upgrade:
+                found.append(({**env, **command_env(argv)}.get("DOKO_COMPILE"), argv[-1]))
+        return found
+
+    builder = dockerfile_stages()[1][0]
+    docker = installs([c for rest in instruction_args(builder, "RUN")
+                       for c in shell_commands(rest)], dockerfile_env(builder))
+    assert [(flag, target.split("[")[1]) for flag, target in docker] == [("1", "server]")]
+    compiled = installs(makefile_commands("$(CSTAMP)"), {})
+    assert [(flag, target.split("[")[1]) for flag, target in compiled] == [("1", "server]")]
+    assert [flag for flag, _ in installs(makefile_commands("$(STAMP)"), {})] == [None]
+    # The builder has a C compiler; the runtime stage keeps none and no source tree.
+    assert any("gcc" in rest for rest in instruction_args(builder, "RUN"))
+    assert not any("gcc" in rest for rest in instruction_args(runtime_stage(), "RUN"))
 
 
 def test_runtime_image_holds_app_files() -> None:
@@ -697,8 +736,9 @@ def test_runtime_image_holds_app_files() -> None:
             copied[source.rstrip("/")] = target
     config = json.loads(instruction_args(stage, "CMD")[-1])[2]
     assert copied.get(config) == workdir / config, "gunicorn config not at the CMD's path"
-    assert copied.get("service") == workdir / "service"
-    assert copied.get("openapi.yaml") == workdir / "openapi.yaml"
+    # `service` (with openapi.yaml as package data) comes with the builder's venv: a
+    # source tree in gunicorn's working directory would shadow the compiled core there.
+    assert "service" not in copied
     assert any("--from=builder" in rest for rest in instruction_args(stage, "COPY"))
 
 

@@ -4,6 +4,7 @@ server's dependencies (Flask, gunicorn, prometheus-client come with the `server`
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import zipfile
@@ -17,9 +18,18 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     where = tmp_path_factory.mktemp("wheel")
+    env = {k: v for k, v in os.environ.items() if k != "DOKO_COMPILE"}  # a plain build
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
-                    str(where), str(ROOT)], check=True, capture_output=True)
+                    str(where), str(ROOT)], check=True, capture_output=True, env=env)
     return next(where.glob("doko_service-*.whl"))
+
+
+def test_a_plain_build_is_pure_python(wheel):
+    # No compiler needed: the compiled core is opt-in (DOKO_COMPILE=1, setup.py).
+    assert wheel.name.endswith("-py3-none-any.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".c"))]
+    assert "service/rules/game.py" in names
 
 
 def test_the_wheel_carries_the_contract_presets_and_type_marker(wheel):

@@ -24,7 +24,7 @@ from service.checking import (
     parse_json,
 )
 from service.checking.problem import Problem
-from service.rules import codes
+from service.rules import COMPILED, codes
 from service.rules.options import CATALOGUE
 from service.rules.rulesets import Preset, preset_values, presets
 
@@ -219,7 +219,7 @@ def openapi() -> Response:
 
 @bp.get("/healthz")
 def healthz() -> Response:
-    return json_response({"status": "ok"})
+    return json_response({"status": "ok", "core": "compiled" if COMPILED else "pure"})
 
 
 @bp.get("/readyz")

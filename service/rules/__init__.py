@@ -13,7 +13,9 @@ core imports nothing from Flask.
 
 from __future__ import annotations
 
-from . import codes, vocabulary
+from importlib.machinery import EXTENSION_SUFFIXES
+
+from . import codes, game, vocabulary
 from .check import check, legal_actions, load
 from .context import GameContext
 from .errors import DokoError, FieldError, TranscriptError
@@ -38,8 +40,13 @@ from .sitting import SittingResult, check_sitting
 from .transcript import Transcript
 from .version import VERSION
 
+# True where the core was built compiled (DOKO_COMPILE=1, see setup.py: the container
+# image), False for the pure-Python core (make install, a plain pip install).
+COMPILED: bool = (game.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+
 __all__ = [
     "CATALOGUE",
+    "COMPILED",
     "VERSION",
     "AnnouncementRecord",
     "CheckResult",
