@@ -16,11 +16,12 @@ from __future__ import annotations
 import os
 import sys
 import tomllib
+from pathlib import Path
 
 from setuptools import Extension, setup
 
 COMPILE = os.environ.get("DOKO_COMPILE", "").strip() not in {"", "0"}
-PROJECT = tomllib.loads(open("pyproject.toml", encoding="utf-8").read())["project"]
+PROJECT = tomllib.loads(Path("pyproject.toml").read_text(encoding="utf-8"))["project"]
 # To build: mypy (mypyc) as the dev extra pins it, and the core's own dependency
 # (marshmallow), so that mypy sees the types the core is checked with.
 MYPY = next(r for r in PROJECT["optional-dependencies"]["dev"] if r.startswith("mypy"))
