@@ -66,6 +66,7 @@ lint: $(STAMP)
 bench: $(STAMP) $(CSTAMP) wrk
 	$(BIN)/python bench/check_path.py --compiled $(CVENV) $(if $(BASE),--base $(BASE))
 	$(BIN)/python bench/http_check.py --compiled $(CVENV) $(if $(BASE),--base $(BASE))
+	$(BIN)/python bench/http_cpu.py --compiled $(CVENV) $(if $(BASE),--base $(BASE))
 
 # wrk, the HTTP load generator, from the system's packages where it is missing.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
