@@ -308,9 +308,9 @@ def test_cards_played_after_a_redeal_are_overlong(check):
 
 
 @pytest.mark.parametrize(("changes", "pointer", "message"), [
-    ({"passed": ["DK", "HJ", "DA"]}, "/game/passed/2", "seat 1 passed DA, but it holds no DA"),
+    ({"passed": ["DK", "HJ", "DA"]}, "/game/passed/2", "passed DA but holds no DA"),
     ({"returned": ["D10", "S9", "HA"]}, "/game/returned/2",
-     "seat 3 returned HA, but it holds no HA after taking the passed ones"),
+     "returned HA but holds no HA after taking the passed ones"),
     ({"passed": ["DK", "CA", "HA"]}, "/game/passed/1", "passed CA, no trump"),
 ])
 def test_poverty_card_at_fault_is_pointed_at_and_named(check, changes, pointer, message):

@@ -125,3 +125,109 @@ def test_an_unknown_card_in_the_deal_played_is_no_second_violation(games):
         spoiled["hands"][1][0] = "??"
         found = [(v.code, v.pointer) for v in rules.check(spoiled).violations]
         assert found == [("unknown_card", "/hands/1/0")], found
+
+
+# ---- the poverty exchange ------------------------------------------------------------
+# Seed 002 6.5.4 and seed 004 5 ("Armut"): the poor seat passes three cards, its trumps
+# first; the seat that takes them gives three back. A mistake in writing the exchange
+# down is one poverty_exchange at the card or list at fault; the play then shows the
+# transfer meant, so it raises nothing more, and the game scores as played.
+
+
+@pytest.fixture(scope="module")
+def poverties() -> list[dict[str, Any]]:
+    rng = random.Random(6)
+    rulesets = [p.ruleset for p in presets().values() if p.ruleset.poverty == "pass"]
+    found: list[dict[str, Any]] = []
+    for i in range(2000):
+        game = random_game(rulesets[i % len(rulesets)], rng, game_types=True)
+        if game["game"]["type"] == "poverty" and not rules.check(game).violations:
+            found.append(game)
+        if len(found) == 12:
+            break
+    assert len(found) == 12
+    return found
+
+
+def _not_held(hand: list[str]) -> str:
+    return next(c for c in ("CA", "C10", "SA", "HA", "DA", "CQ", "SQ", "HQ", "DQ")
+                if c not in hand)
+
+
+def _taken(game: dict[str, Any]) -> list[str]:
+    """The taker's hand after taking the passed cards."""
+    return game["hands"][game["game"]["partner"]] + game["game"]["passed"]
+
+
+def _spoil(game: dict[str, Any], kind: str) -> str:
+    """Spoil ``game`` (in place) with one exchange mistake; the pointer it belongs at."""
+    g = game["game"]
+    poor = game["hands"][g["declarer"]]
+    if kind == "passed_not_held":
+        g["passed"][1] = _not_held(poor)
+        return "/game/passed/1"
+    if kind == "passed_unreadable":
+        g["passed"][0] = "??"
+        return "/game/passed/0"
+    if kind == "passed_lower_case":
+        g["passed"][2] = g["passed"][2].lower()
+        return "/game/passed/2"
+    if kind == "passed_too_few":
+        del g["passed"][1]
+        return "/game/passed"
+    if kind == "passed_too_many":
+        rest = list(poor)
+        for card in g["passed"]:
+            rest.remove(card)
+        g["passed"].append(rest[0])  # a card the poor seat kept and plays itself
+        return "/game/passed"
+    if kind == "returned_not_held":
+        g["returned"][2] = _not_held(_taken(game))
+        return "/game/returned/2"
+    if kind == "returned_unreadable":
+        g["returned"][1] = "X?"
+        return "/game/returned/1"
+    if kind == "returned_too_few":
+        del g["returned"][0]
+        return "/game/returned"
+    assert kind == "returned_too_many"
+    rest = _taken(game)
+    for card in g["returned"]:
+        rest.remove(card)
+    g["returned"].append(rest[0])  # a card the taker kept and plays itself
+    return "/game/returned"
+
+
+EXCHANGE_MISTAKES = ["passed_not_held", "passed_unreadable", "passed_lower_case",
+                     "passed_too_few", "passed_too_many", "returned_not_held",
+                     "returned_unreadable", "returned_too_few", "returned_too_many"]
+
+
+@pytest.mark.parametrize("kind", EXCHANGE_MISTAKES)
+def test_one_exchange_mistake_is_one_violation(poverties, kind):
+    """Seed 002 6.5.4 / seed 004 5: one card of the exchange written wrongly (not held,
+    unreadable, too few or too many) is one poverty_exchange where it stands; the
+    transfer the play shows is taken, so no card_not_in_hand, follow_suit or trump count
+    follows later, and the game scores as played."""
+    for game in poverties:
+        spoiled = copy.deepcopy(game)
+        pointer = _spoil(spoiled, kind)
+        result, clean = rules.check(spoiled), rules.check(game)
+        assert [(v.code, v.pointer) for v in result.violations] == [
+            ("poverty_exchange", pointer)], (kind, result.violations)
+        assert "taken as" in result.violations[0].message
+        assert result.score == clean.score and result.winner == clean.winner
+
+
+@pytest.mark.parametrize("kind", ["passed_not_held", "returned_unreadable"])
+def test_an_exchange_mistake_the_play_does_not_explain_is_one_violation(poverties, kind):
+    """Seed 002 6.5.4: where the play is cut short before it shows the card meant, the
+    card stays unknown: the receiver playing a card it was not dealt and the giver not
+    following suit where that card may have been its last of the suit raise nothing."""
+    for game in poverties:
+        for cut in (0, 9, 25):
+            spoiled = copy.deepcopy(game)
+            spoiled["play"] = spoiled["play"][:cut]
+            pointer = _spoil(spoiled, kind)
+            found = [(v.code, v.pointer) for v in rules.check(spoiled).violations]
+            assert found == [("poverty_exchange", pointer)], (kind, cut, found)

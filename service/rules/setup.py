@@ -9,16 +9,17 @@ hands after the exchange.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .announcements import CONTRA, LEVEL_OF, RE
 from .cards import CQ, DA, KING, NINE, POINTS, RANK_OF, card_name, parse_card
 from .deal import Deal
+from .exchange import POVERTY_CARDS, Report, played_by, read_transfer
 from .options import Ruleset
 from .ranking import COLOUR_SOLO_SUIT, order_for
 from .result import Note, Violation
-from .transcript import PartnerRule, Reservation, Transcript
+from .transcript import CARD, GameDeclaration, PartnerRule, Reservation, Transcript
 from .vocabulary import GameType, OrderKind, PlayedType, ReservationKind, SoloKind
 
 UNDECIDED = -1  # team of a seat while a marriage is undecided
@@ -38,6 +39,10 @@ class Setup:
     partner: int | None = None
     partner_rule: PartnerRule | None = None
     swines_possible: bool = False  # swines may be shown in this game
+    # after a poverty exchange read with unknown cards (see exchange.py), per seat: the
+    # unknown places in the hand (None: the deal's), and cards that may have been passed
+    unknown_places: tuple[int, ...] | None = None
+    unsure: tuple[int, ...] = (0, 0, 0, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,36 +302,92 @@ def _marriage_setup(transcript: Transcript, deal: Deal, first: int
 
 def poverty_setup(transcript: Transcript, deal: Deal, first: int
                   ) -> tuple[Setup, list[Violation]]:
-    """The poverty exchange checked card by card, and the hands it leaves."""
+    """The poverty exchange checked card by card, and the hands it leaves: where the
+    exchange is written wrongly, the transfer the play shows (see exchange.py)."""
     ruleset, game = transcript.ruleset, transcript.game
-    violations: list[Violation] = []
+    exchange: list[Violation] = []
+    offered: list[Violation] = []
 
-    def report(pointer: str, seat: int | None, message: str) -> None:
-        violations.append(Violation("poverty_exchange", pointer, seat, message))
+    def reporter(into: list[Violation]) -> Report:
+        return lambda pointer, seat, message: into.append(
+            Violation("poverty_exchange", pointer, seat, message))
 
     declarer = _seat_or(game.declarer, first)
     hands = [list(h) for h in deal.hands]
-    passed = [parse_card(c) for c in game.passed]
-    returned = [parse_card(c) for c in game.returned]
-    for name, cards in (("passed", passed), ("returned", returned)):
-        for i, card in enumerate(cards):
-            if card is None:
-                report(f"/game/{name}/{i}", declarer, f"{getattr(game, name)[i]!r} is no card")
-    passed_cards = [c for c in passed if c is not None]
-    returned_cards = [c for c in returned if c is not None]
-    if len(game.passed) != 3:
-        report("/game/passed", declarer, f"{len(game.passed)} cards passed; a poverty passes 3")
-    _not_held("passed", passed, hands[declarer], declarer, "", report)
-    trumps_held, trumps_passed = trump_count(hands[declarer]), trump_count(passed_cards)
-    if trumps_passed < min(3, trumps_held):
+    partner = _poverty_partner(game, declarer, reporter(offered))
+    taker = partner if partner is not None and partner != declarer else None
+    returned_written = Counter(c for c in map(parse_card, game.returned) if c is not None)
+
+    def needed_by_taker(kept: Counter[int]) -> Counter[int]:
+        """What the taker plays or returns without having it (the card passed to it)."""
+        if taker is None:
+            return Counter()
+        moved = Counter(hands[declarer]) - kept
+        return (played_by(transcript.play, taker, CARD) + returned_written
+                - Counter(hands[taker]) - moved)
+
+    def kept_by_declarer(kept: Counter[int]) -> Counter[int]:
+        """What the declarer plays without having it: a card written as passed, kept."""
+        return played_by(transcript.play, declarer, CARD) - kept - returned_written
+
+    passed = read_transfer("passed", game.passed, hands[declarer], declarer, taker,
+                           POVERTY_CARDS, needed_by_taker, kept_by_declarer, reporter(exchange))
+    trumps_held, trumps_passed = trump_count(hands[declarer]), trump_count(passed.cards)
+    if trumps_passed + passed.unknown < min(POVERTY_CARDS, trumps_held):
         is_trump = order_for("normal").is_trump
-        plain = [(i, c) for i, c in enumerate(passed) if c is not None and not is_trump(c)]
+        plain = [(i, c) for i, c in enumerate(map(parse_card, game.passed))
+                 if c is not None and c in passed.cards and not is_trump(c)]
         where, what = (f"/game/passed/{plain[0][0]}", f"passed {card_name(plain[0][1])}, no "
                        "trump, and ") if plain else ("/game/passed", "")
-        report(where, declarer,
-               f"seat {declarer} {what}passed {trumps_passed} of its {trumps_held} trumps; "
-               "a poverty passes its trumps first")
-    # Offers go clockwise from the declarer's left; the first to accept is the partner.
+        exchange.append(Violation(
+            "poverty_exchange", where, declarer,
+            f"{what}passed {trumps_passed} of its {trumps_held} trumps; a poverty passes its "
+            "trumps first"))
+    violations = exchange + offered
+    team_of: tuple[int, ...] = (CONTRA, CONTRA, CONTRA, CONTRA)
+    places, unsure = list(deal.unknown_places), [0, 0, 0, 0]
+    if taker is not None:
+        for card in passed.cards:
+            hands[declarer].remove(card)
+        taken = hands[taker] + passed.cards
+        after_pass = Counter(hands[declarer])
+
+        def needed_by_declarer(kept: Counter[int]) -> Counter[int]:
+            """What the declarer plays without having it (the card returned to it)."""
+            return (played_by(transcript.play, declarer, CARD) - after_pass
+                    - (Counter(taken) - kept))
+
+        def kept_by_taker(kept: Counter[int]) -> Counter[int]:
+            """What the taker plays without having it: a card written as returned, kept."""
+            return played_by(transcript.play, taker, CARD) - kept
+
+        returned = read_transfer("returned", game.returned, taken, taker, declarer,
+                                 len(passed.cards) + passed.unknown, needed_by_declarer,
+                                 kept_by_taker, reporter(violations))
+        if not returned.unknown:
+            _check_trumps_statement(game.trumps_returned, trump_count(returned.cards), ruleset,
+                                    taker, reporter(violations))
+        hands[taker] = taken
+        for card in returned.cards:
+            hands[taker].remove(card)
+        hands[declarer] += returned.cards
+        places[taker] += passed.unknown
+        unsure[declarer] += passed.unknown
+        places[declarer] += returned.unknown
+        unsure[taker] += returned.unknown
+        team_of = tuple(RE if s in (declarer, taker) else CONTRA for s in range(4))
+    # Nobody took the poverty: the cards are dealt again.
+    setup = Setup("poverty" if taker is not None else "redeal", "normal", team_of, first,
+                  tuple(tuple(h) for h in hands),
+                  declarer=declarer, partner=partner,
+                  swines_possible=_swines_possible(ruleset, "normal", True),
+                  unknown_places=tuple(places), unsure=tuple(unsure))
+    return setup, violations
+
+
+def _poverty_partner(game: GameDeclaration, declarer: int, report: Report) -> int | None:
+    """The seat that took the poverty: offers go clockwise from the declarer's left, the
+    first to accept is the partner."""
     partner, misplaced = None, False
     for i, offer in enumerate(game.offers):
         seat_due = (declarer + 1 + i) % 4
@@ -344,32 +405,7 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
     if game.partner != partner and not misplaced:  # a misplaced offer is reported already
         report("/game/partner", game.partner,
                _partner_mismatch(partner, game.partner, bool(game.offers), declarer))
-    partner = partner if partner is not None else game.partner
-    team_of: tuple[int, ...] = (CONTRA, CONTRA, CONTRA, CONTRA)
-    if partner is not None and partner != declarer:
-        taken = hands[partner] + passed_cards
-        if len(game.returned) != len(game.passed):
-            report("/game/returned", partner, f"{len(game.returned)} cards returned for "
-                   f"{len(game.passed)} passed")
-        _not_held("returned", returned, taken, partner, " after taking the passed ones",
-                  report)
-        trumps_back = trump_count(returned_cards)
-        _check_trumps_statement(game.trumps_returned, trumps_back, ruleset, partner, report)
-        for card in passed_cards:
-            if card in hands[declarer]:
-                hands[declarer].remove(card)
-        hands[partner] = taken
-        for card in returned_cards:
-            if card in hands[partner]:
-                hands[partner].remove(card)
-        hands[declarer] += returned_cards
-        team_of = tuple(RE if s in (declarer, partner) else CONTRA for s in range(4))
-    # Nobody took the poverty: the cards are dealt again.
-    setup = Setup("poverty" if partner is not None else "redeal", "normal", team_of, first,
-                  tuple(tuple(h) for h in hands),
-                  declarer=declarer, partner=partner,
-                  swines_possible=_swines_possible(ruleset, "normal", True))
-    return setup, violations
+    return partner if partner is not None else game.partner
 
 
 def _partner_mismatch(accepted: int | None, named: int | None, offered: bool,
@@ -385,25 +421,8 @@ def _partner_mismatch(accepted: int | None, named: int | None, offered: bool,
             f"the partner is given as {named}")
 
 
-def _not_held(name: str, cards: list[int | None], hand: list[int], seat: int, when: str,
-              report: Callable[[str, int | None, str], None]) -> None:
-    """Each passed or returned card beyond what the seat holds, at its own place."""
-    left = Counter(hand)
-    for i, card in enumerate(cards):
-        if card is None:
-            continue
-        if left[card]:
-            left[card] -= 1
-            continue
-        held = hand.count(card)
-        which = f"a {'second' if held == 1 else 'third'} " if held else ""
-        report(f"/game/{name}/{i}", seat,
-               f"seat {seat} {name} {which}{card_name(card)}, but it holds "
-               f"{('no', 'only one', 'only two')[held]} {card_name(card)}{when}")
-
-
 def _check_trumps_statement(stated: int | bool | None, actual: int, ruleset: Ruleset,
-                            partner: int, report: Callable[[str, int | None, str], None]
+                            partner: int, report: Report
                             ) -> None:
     mode = ruleset.poverty_returned_trumps
     if mode == "nothing":
