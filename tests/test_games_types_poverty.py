@@ -229,6 +229,25 @@ def test_poverty_trumps_statement_message(check, spec, stated, message):
             if v["pointer"] == "/game/trumps_returned"] == [message]
 
 
+@pytest.mark.parametrize(("spec", "stated", "message"), [
+    (ruleset("freedoko", poverty_returned_trumps="nothing"), 1,
+     "the taker says nothing about the trumps returned under freedoko+"),
+    (ruleset("mittwoch", with_nines=True), 1,
+     "the taker says whether trumps were returned under mittwoch+"),
+    ("doko2026", 0, "the taker says whether trumps were returned under doko2026, not how "
+                    "many: true or false"),
+])
+def test_poverty_trumps_statement_the_ruleset_does_not_ask_for(check, spec, stated, message):
+    """Nothing said is ignored: under poverty_returned_trumps "nothing" a trumps_returned
+    given is reported; under "whether" a count is (seed 003 "Sonderspiele": the taker
+    says whether trumps come back, "jedoch nicht deren Anzahl"; seed 004 I.5: "kein
+    Trumpf zurück" or "Trumpf zurück")."""
+    result = check(p1_transcript(spec, play=False, trumps_returned=stated))
+    found = [v for v in result["violations"] if v["pointer"] == "/game/trumps_returned"]
+    assert [(v["code"], v["seat"]) for v in found] == [("poverty_exchange", 3)], found
+    assert found[0]["message"].startswith(message), found[0]["message"]
+
+
 def test_doko2026_poverty_wrong_whether_statement(check):
     """Seed 004 I.5: "Gibt er keinen Trumpf zurück, muss er dies mit 'kein Trumpf
     zurück' melden, andernfalls mit 'Trumpf zurück'" - the ♦10 went back, so saying

@@ -61,7 +61,8 @@ def trump_count(cards: Iterable[int]) -> int:
     return sum(1 for c in cards if is_trump(c))
 
 
-def _throw_entitled(reason: str | None, hand: tuple[int, ...], ruleset: Ruleset) -> bool:
+def throw_entitled(reason: str | None, hand: tuple[int, ...], ruleset: Ruleset) -> bool:
+    """Whether ``hand`` gives the reason to throw (the ruleset's minimums)."""
     nines = sum(1 for c in hand if RANK_OF[c] == NINE)
     kings = sum(1 for c in hand if RANK_OF[c] == KING)
     min_nines, min_kings, min_both, min_points = ruleset.throw_minimums
@@ -98,7 +99,7 @@ def entitlement(res: Reservation, hand: tuple[int, ...], deal: Deal, ruleset: Ru
     if kind == "throw":
         if res.reason not in ruleset.throw:
             return f"throwing for {res.reason} is not allowed under this ruleset"
-        if not _throw_entitled(res.reason, hand, ruleset):
+        if not throw_entitled(res.reason, hand, ruleset):
             return f"seat {res.seat}'s hand does not give the reason {res.reason}"
     return None
 
@@ -364,9 +365,8 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
         returned = read_transfer("returned", game.returned, taken, taker, declarer,
                                  len(passed.cards) + passed.unknown, needed_by_declarer,
                                  kept_by_taker, reporter(violations))
-        if not returned.unknown:
-            _check_trumps_statement(game.trumps_returned, trump_count(returned.cards), ruleset,
-                                    taker, reporter(violations))
+        _check_trumps_statement(game.trumps_returned, trump_count(returned.cards),
+                                returned.unknown, ruleset, taker, reporter(violations))
         hands[taker] = taken
         for card in returned.cards:
             hands[taker].remove(card)
@@ -421,26 +421,35 @@ def _partner_mismatch(accepted: int | None, named: int | None, offered: bool,
             f"the partner is given as {named}")
 
 
-def _check_trumps_statement(stated: int | bool | None, actual: int, ruleset: Ruleset,
-                            partner: int, report: Report
-                            ) -> None:
-    mode = ruleset.poverty_returned_trumps
+def _check_trumps_statement(stated: int | bool | None, actual: int, unknown: int,
+                            ruleset: Ruleset, partner: int, report: Report) -> None:
+    """What the taker says about the trumps returned, as ``poverty_returned_trumps`` asks:
+    a count, whether, or nothing (then a statement given is reported, not ignored);
+    ``unknown``: returned cards that could not be read, which may be trumps."""
+    mode, where = ruleset.poverty_returned_trumps, "/game/trumps_returned"
     if mode == "nothing":
+        if stated is not None:
+            report(where, partner,
+                   f"the taker says nothing about the trumps returned under {ruleset.id} "
+                   "(poverty_returned_trumps: nothing): leave trumps_returned out")
         return
     if stated is None:
-        report("/game/trumps_returned", partner,
+        report(where, partner,
                f"the taker must say {'how many' if mode == 'count' else 'whether'} trumps "
                "were returned")
         return
-    if mode == "count" and isinstance(stated, bool):
-        report("/game/trumps_returned", partner,
-               f"the taker says how many trumps were returned under {ruleset.id}, not "
-               f"whether: {_were(actual)}")
-    elif mode == "count" and stated != actual:
-        report("/game/trumps_returned", partner,
-               f"the taker said {_were(stated)}; {_were(actual)}")
+    if isinstance(stated, bool) != (mode == "whether"):
+        say, not_say, example = (("how many", "whether", _were(actual)) if mode == "count" else
+                                 ("whether", "how many", "true or false"))
+        report(where, partner, f"the taker says {say} trumps were returned under "
+               f"{ruleset.id}, not {not_say}: {example}")
+        return
+    if unknown:  # an unreadable returned card may be a trump: the statement is unchecked
+        return
+    if mode == "count" and stated != actual:
+        report(where, partner, f"the taker said {_were(stated)}; {_were(actual)}")
     if mode == "whether" and bool(stated) != (actual > 0):
-        report("/game/trumps_returned", partner,
+        report(where, partner,
                f"the taker said trumps {'were' if stated else 'were not'} returned; "
                f"{_were(actual)}")
 
