@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from service import rules
+from service.rules.cards import BY_NAME, POINTS
 from service.rules.random_game import random_game
 from service.rules.rulesets import presets
 
@@ -231,3 +232,22 @@ def test_an_exchange_mistake_the_play_does_not_explain_is_one_violation(povertie
             pointer = _spoil(spoiled, kind)
             found = [(v.code, v.pointer) for v in rules.check(spoiled).violations]
             assert found == [("poverty_exchange", pointer)], (kind, cut, found)
+
+
+def test_an_unreadable_card_says_its_points_are_unknown(games):
+    """TSR 2.2 (the pack holds 240 card points): a card nobody can read counts for
+    nobody; a note says how many of the 240 the tricks lack, so that a score short of
+    them is not taken for the whole story."""
+    for game in games[:20]:
+        at = cards_of(game)[9]
+        spoiled = copy.deepcopy(game)
+        real = game["play"][at]["card"]
+        spoiled["play"][at]["card"] = "??"
+        result = rules.check(spoiled)
+        assert "its card points are unknown" in result.violations[0].message
+        notes = [n for n in result.notes if n.code == "card_points_unknown"]
+        assert len(notes) == 1, result.notes
+        missing = POINTS[BY_NAME[real]]
+        assert f"the other {missing} are counted for nobody" in notes[0].message
+        assert f"hold {240 - missing} of the pack's 240" in notes[0].message
+        assert sum(result.card_points.values()) == 240 - missing

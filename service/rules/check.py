@@ -138,6 +138,18 @@ def _duty_solo(transcript: Transcript, context: GameContext) -> list[Violation]:
     return [Violation("game_declaration", "/game/duty", game.declarer, message)]
 
 
+def _unknown_points(state: GameState) -> Note:
+    """DDV TSR 2.2: the pack holds 240 card points; what unreadable cards held is
+    unknown, counted for nobody, and said (the verdict is as counted without it)."""
+    texts = list(state.unknown_texts.values())
+    missing = 240 - sum(t.points for t in state.tricks)
+    return Note("card_points_unknown", None,
+                f"{len(texts)} card{'s' if len(texts) > 1 else ''} could not be read ("
+                f"{', '.join(map(repr, texts))}): the tricks hold {240 - missing} of the "
+                f"pack's 240 card points, the other {missing} are counted for nobody, and "
+                "the winner and the score are as counted without them")
+
+
 def _with_bock(score: Score, bock: int, winner: str | None) -> Score:
     """The game value and scores multiplied by the bock factor; a penalty that replaced
     the game (fixed points) is not multiplied."""
@@ -182,6 +194,8 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
         winner = TEAM_NAMES[result.winner] if result.winner is not None else None
         score = _with_bock(result.score, transcript.context.bock, winner)
         card_points = {"re": result.card_points[0], "contra": result.card_points[1]}
+        if state.unknown_texts:
+            notes.append(_unknown_points(state))
     valid = not violations
     claimed = None
     if transcript.claimed is not None:

@@ -133,7 +133,8 @@ class TrickPlay(StateBase):
                  f"seat {seat} could play {name_list(legal)}, none of them near it" if legal
                  else f"seat {seat} has no card left to play")
         unchecked = [f"{guess}, so it is taken as an unknown card: it takes the turn and a "
-                     "place in the hand and counts no points, and the trick goes to the seat "
+                     "place in the hand, its card points are unknown (counted for nobody: a "
+                     "card_points_unknown note says how many), and the trick goes to the seat "
                      "that leads the next one"]
         if not position:
             unchecked.append("following suit is not checked in this trick")
