@@ -251,3 +251,97 @@ def test_an_unreadable_card_says_its_points_are_unknown(games):
         assert f"the other {missing} are counted for nobody" in notes[0].message
         assert f"hold {240 - missing} of the pack's 240" in notes[0].message
         assert sum(result.card_points.values()) == 240 - missing
+
+
+# ---- a game declared otherwise than reserved; swines shown too late --------------------
+
+
+def _normal_games(preset: str, n: int, seed: int) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    return [random_game(rules.resolve(preset), rng, call_chance=0.05) for _ in range(n)]
+
+
+@pytest.mark.parametrize("solo", ["jacks", "queens", "hearts", "meatless"])
+def test_a_solo_declared_after_healthy_reservations_and_played_normal_is_one_violation(solo):
+    """DDV TSR 4.1: everyone said healthy, so a normal game is played; the transcript
+    declares a solo, but the play follows the normal game: one reservation_priority,
+    the game checked and scored as the normal game it was (no follow_suit or
+    turn_order from the solo's card order). (A ♦ solo ranks the cards as the normal
+    game does: there the play cannot tell, and the game stays as declared.)"""
+    for game in _normal_games("ddv", 8, 21):
+        if rules.check(game).game.type != "normal":
+            continue  # a silent marriage
+        spoiled = copy.deepcopy(game)
+        spoiled["game"] = {"type": "solo", "solo": solo, "declarer": 1}
+        result, clean = rules.check(spoiled), rules.check(game)
+        assert [(v.code, v.pointer) for v in result.violations] == [
+            ("reservation_priority", "/game")], result.violations
+        assert "checked and scored as that game" in result.violations[0].message
+        assert result.score == clean.score and result.game.type == "normal"
+
+
+def test_a_solo_reserved_but_declared_normal_is_one_violation():
+    """DDV TSR 4.1: a seat said solo, the play follows that solo, the transcript
+    declares a normal game: one reservation_priority, scored as the solo played."""
+    ruleset, rng = rules.resolve("ddv"), random.Random(8)
+    for _ in range(8):
+        dealer = rng.randrange(4)
+        seat = (dealer + 2) % 4
+        reservations = [{"seat": (dealer + i) % 4, "reservation": "healthy"}
+                        for i in range(1, 5)]
+        reservations[1] = {"seat": seat, "reservation": "solo", "solo": "queens"}
+        game = random_game(ruleset, rng, dealer=dealer, declared=(
+            reservations, {"type": "solo", "solo": "queens", "declarer": seat}))
+        spoiled = copy.deepcopy(game)
+        spoiled["game"] = {"type": "normal"}
+        result, clean = rules.check(spoiled), rules.check(game)
+        assert [(v.code, v.pointer) for v in result.violations] == [
+            ("reservation_priority", "/game")], result.violations
+        assert result.score == clean.score and result.game.solo == "queens"
+
+
+def _late_shows(preset: str) -> list[tuple[dict[str, Any], dict[str, Any], int]]:
+    """Legal games where the swines were shown in time, with the show moved to just
+    after the holder's first ♦A: (game, spoiled, the show's new index)."""
+    rng, found = random.Random(4), []
+    for _ in range(300):
+        game = random_game(rules.resolve(preset), rng, call_chance=0.05)
+        shows = [i for i, e in enumerate(game["play"]) if e.get("show") == "swines"]
+        if not shows or rules.check(game).violations:
+            continue
+        spoiled = copy.deepcopy(game)
+        show = spoiled["play"].pop(shows[0])
+        ace = next(i for i, e in enumerate(spoiled["play"])
+                   if e.get("seat") == show["seat"] and e.get("card") == "DA")
+        spoiled["play"].insert(ace + 1, show)
+        found.append((game, spoiled, ace + 1))
+        if len(found) == 6:
+            break
+    assert found
+    return found
+
+
+@pytest.mark.parametrize("preset", ["freedoko", "doko2026", "mittwoch"])
+def test_swines_shown_too_late_are_one_violation(preset):
+    """Seed 002 (FreeDoko, before play), seed 004 (DOKO 2026, before the first swine),
+    seed 003 (Mittwoch, at the first swine): swines shown after a swine was played are
+    one swines_timing; the play ranks them highest from the start (a swine took its
+    trick, its holder leads next), so no turn_order follows, and the score stands."""
+    for game, spoiled, at in _late_shows(preset):
+        result, clean = rules.check(spoiled), rules.check(game)
+        assert [(v.code, v.pointer) for v in result.violations] == [
+            ("swines_timing", f"/play/{at}")], result.violations
+        assert "taken as shown in time" in result.violations[0].message
+        assert result.score == clean.score
+
+
+def test_swines_shown_too_late_with_another_mistake_are_two_violations():
+    """Every independent violation is still reported: a late show and, later, a card
+    in lower case are two."""
+    for _, spoiled, at in _late_shows("doko2026"):
+        later = next(i for i in range(len(spoiled["play"]) - 1, at, -1)
+                     if "card" in spoiled["play"][i])
+        spoiled["play"][later]["card"] = spoiled["play"][later]["card"].lower()
+        found = [(v.code, v.pointer) for v in rules.check(spoiled).violations]
+        assert found == [("swines_timing", f"/play/{at}"),
+                         ("unknown_card", f"/play/{later}")], found

@@ -19,6 +19,7 @@ from .errors import FieldError, TranscriptError, field_errors
 from .fastload import fast_load
 from .game import GameState
 from .options import CATALOGUE, Ruleset
+from .readings import best_reading
 from .result import (
     CheckResult,
     ClaimCheck,
@@ -43,9 +44,12 @@ def replay(transcript: Transcript) -> tuple[GameState, list[Violation], list[Not
     deal, violations = read_deal(transcript.dealer, transcript.hands,
                                  transcript.ruleset.with_nines)
     setup, setup_violations, notes = game_setup(transcript, deal)
-    violations += setup_violations
     state = GameState(transcript.ruleset, deal, setup)
     state.play(transcript.play)
+    if state.violations:  # one mistake, one violation: the play may tell how to read it
+        state, setup_violations = best_reading(transcript, deal, setup, state,
+                                               setup_violations)
+    violations += setup_violations
     return state, violations, notes
 
 

@@ -141,6 +141,19 @@ def expected_game(entitled: list[Reservation], ruleset: Ruleset) -> Expected:
                     + (f" ({best.solo})" if best.solo else ""))
 
 
+def reservations_game(transcript: Transcript, deal: Deal) -> GameDeclaration | None:
+    """The game the reservation round calls for, where the reservations alone say all
+    it needs (a normal game, or a solo with its declarer and kind); else None."""
+    _, entitled = check_reservations(transcript, deal)
+    expected = expected_game(entitled, transcript.ruleset)
+    if expected.type == "normal":
+        return GameDeclaration("normal")
+    if expected.type == "solo" and expected.seat is not None:
+        duty = any(r.duty for r in entitled if r.seat == expected.seat)
+        return GameDeclaration("solo", declarer=expected.seat, solo=expected.solo, duty=duty)
+    return None
+
+
 def _asking_order(dealer: int) -> list[int]:
     return [(dealer + i) % 4 for i in range(1, 5)]
 

@@ -104,6 +104,12 @@ class Swines(StateBase):
                             f"seat {holder} showed before a card other than its "
                             f"{NAMES[expected]}: shown at the first swine, not earlier")
 
+    def rank_swines(self) -> None:
+        """Rank the swines highest from the first card, as if shown in time (a show
+        recorded too late that the play bears out; see readings.py)."""
+        if self.swine_holder is not None:
+            self._activate(False)
+
     def _activate(self, hyper: bool) -> None:
         if hyper:
             self.hyperswines_shown = True
