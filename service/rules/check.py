@@ -134,10 +134,10 @@ def _duty_solo(transcript: Transcript, context: GameContext) -> list[Violation]:
     if game.type != "solo" or owed is None or owed == game.duty:
         return []
     if owed:
-        message = (f"seat {game.declarer} still owes a duty solo, so this solo is the duty "
+        message = ("still owes a duty solo, so this solo is the duty "
                    "solo: set duty to true")
     else:
-        message = (f"seat {game.declarer} owes no duty solo, so this solo is a lust solo: "
+        message = ("owes no duty solo, so this solo is a lust solo: "
                    "set duty to false")
     return [Violation("game_declaration", "/game/duty", game.declarer, message)]
 

@@ -86,7 +86,7 @@ def entitlement(res: Reservation, hand: tuple[int, ...], deal: Deal, ruleset: Ru
     """Why ``res`` was not allowed to say what it said, or None."""
     kind = res.reservation
     if kind == "marriage" and deal.double_club_queen() != res.seat:
-        return f"seat {res.seat} announced a marriage without holding both CQ"
+        return "announced a marriage without holding both CQ"
     if kind == "solo" and ruleset.solo_rank(res.solo) is None:
         return f"a {res.solo} solo is not allowed under this ruleset"
     if kind == "poverty":
@@ -94,13 +94,13 @@ def entitlement(res: Reservation, hand: tuple[int, ...], deal: Deal, ruleset: Ru
             return "a poverty is not allowed under this ruleset"
         trumps = trump_count(hand)
         if trumps > ruleset.poverty_max_trumps:
-            return (f"seat {res.seat} holds {trumps} trumps; a poverty allows at most "
+            return (f"holds {trumps} trumps; a poverty allows at most "
                     f"{ruleset.poverty_max_trumps}")
     if kind == "throw":
         if res.reason not in ruleset.throw:
             return f"throwing for {res.reason} is not allowed under this ruleset"
         if not throw_entitled(res.reason, hand, ruleset):
-            return f"seat {res.seat}'s hand does not give the reason {res.reason}"
+            return f"the hand does not give the reason {res.reason}"
     return None
 
 
@@ -273,7 +273,7 @@ def game_setup(transcript: Transcript, deal: Deal
         if bride is not None:
             team_of = tuple(RE if s == bride else CONTRA for s in range(4))
             notes.append(Note("silent_marriage", bride,
-                              f"seat {bride} holds both CQ and said nothing: a silent "
+                              "holds both CQ and said nothing: a silent "
                               "marriage, scored as a solo"))
             setup = Setup("silent_marriage", "normal", team_of, first, deal.hands,
                           declarer=bride, solo="diamonds", swines_possible=swines)
@@ -293,7 +293,7 @@ def _marriage_setup(transcript: Transcript, deal: Deal, first: int
     declarer = _seat_or(game.declarer, first)
     if bride != declarer:
         violations.append(Violation("reservation_entitlement", "/game/declarer", declarer,
-                                    f"seat {declarer} plays a marriage without both CQ"))
+                                    "plays a marriage without both CQ"))
     rule = game.partner_rule or PartnerRule()
     if rule.trick not in ruleset.marriage_partner_rules:
         allowed = ", ".join(ruleset.marriage_partner_rules)
