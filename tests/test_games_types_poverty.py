@@ -248,6 +248,18 @@ def test_poverty_trumps_statement_the_ruleset_does_not_ask_for(check, spec, stat
     assert found[0]["message"].startswith(message), found[0]["message"]
 
 
+def test_a_poverty_nobody_took_returns_nothing(check):
+    """Seed 004 I.5 ("Nimmt kein Spieler auf, wird neu gegeben") and seed 002 6.5.4: no
+    taker, nothing comes back; cards or a trumps statement given as returned are
+    reported, not ignored."""
+    offers = [{"seat": s, "accept": False} for s in (2, 3, 0)]
+    result = check(p1_transcript(ruleset("doko2026"), play=False, offers=offers,
+                                 partner=None, trumps_returned=True))
+    assert [(v["code"], v["pointer"]) for v in result["violations"]] == [
+        ("poverty_exchange", "/game/returned"), ("poverty_exchange", "/game/trumps_returned")]
+    assert result["game"]["type"] == "redeal"
+
+
 def test_doko2026_poverty_wrong_whether_statement(check):
     """Seed 004 I.5: "Gibt er keinen Trumpf zurück, muss er dies mit 'kein Trumpf
     zurück' melden, andernfalls mit 'Trumpf zurück'" - the ♦10 went back, so saying

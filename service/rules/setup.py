@@ -358,6 +358,12 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
             f"{what}passed {trumps_passed} of its {trumps_held} trumps; a poverty passes its "
             "trumps first"))
     violations = exchange + offered
+    if taker is None:  # nothing comes back from a poverty nobody took: said, not ignored
+        for field in ("returned", "trumps_returned"):
+            if getattr(game, field) not in ((), None):
+                violations.append(Violation(
+                    "poverty_exchange", f"/game/{field}", None,
+                    f"nobody took the poverty, so nothing was returned: leave {field} out"))
     team_of: tuple[int, ...] = (CONTRA, CONTRA, CONTRA, CONTRA)
     places, unsure = list(deal.unknown_places), [0, 0, 0, 0]
     if taker is not None:
