@@ -273,6 +273,7 @@ def test_a_solo_declared_after_healthy_reservations_and_played_normal_is_one_vio
             continue  # a silent marriage
         spoiled = copy.deepcopy(game)
         spoiled["game"] = {"type": "solo", "solo": solo, "declarer": 1}
+        spoiled["context"] = {"duty_solo_owed": True}  # no duty question: no solo played
         result, clean = rules.check(spoiled), rules.check(game)
         assert [(v.code, v.pointer) for v in result.violations] == [
             ("reservation_priority", "/game")], result.violations

@@ -186,7 +186,8 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
         notes += _refused_calls(transcript, state.violations)
     info = _game_info(state)
     violations += _marriage_claim(transcript, state, info)
-    violations += _duty_solo(transcript, transcript.context)
+    if state.setup.type == "solo":  # as read: a solo declared but played normal is none
+        violations += _duty_solo(transcript, transcript.context)
     complete = state.finished
     winner = score = card_points = None
     if state.setup.type == "redeal":

@@ -64,6 +64,8 @@ def _swines_in_time(transcript: Transcript, deal: Deal, state: GameState) -> Gam
     """Swines shown too late by their holder: taken as shown in time (the swines rank
     highest from the first card, and count as swines, not foxes), unless the play
     contradicts it (a swine played before the show lost its trick)."""
+    if state.swines_shown:  # shown and counted (perhaps with a violation): as played
+        return state
     late = next((v for v in state.violations if v.code == "swines_timing"
                  and _show_at(transcript, v.pointer, state.swine_holder)), None)
     if late is None:
