@@ -358,7 +358,7 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
             f"{what}passed {trumps_passed} of its {trumps_held} trumps; a poverty passes its "
             "trumps first"))
     violations = exchange + offered
-    if taker is None:  # nothing comes back from a poverty nobody took: said, not ignored
+    if partner is None:  # nothing comes back from a poverty nobody took: said, not ignored
         for field in ("returned", "trumps_returned"):
             if getattr(game, field) not in ((), None):
                 violations.append(Violation(
@@ -396,7 +396,7 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
         unsure[taker] += returned.unknown
         team_of = tuple(RE if s in (declarer, taker) else CONTRA for s in range(4))
     # Nobody took the poverty: the cards are dealt again.
-    setup = Setup("poverty" if taker is not None else "redeal", "normal", team_of, first,
+    setup = Setup("poverty" if partner is not None else "redeal", "normal", team_of, first,
                   tuple(tuple(h) for h in hands),
                   declarer=declarer, partner=partner,
                   swines_possible=_swines_possible(ruleset, "normal", True),
