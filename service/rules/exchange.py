@@ -112,7 +112,7 @@ def read_transfer(name: str, texts: tuple[str, ...], hand: Iterable[int], giver:
         report(f"/game/{name}", giver, f"{rule}{missing} {'; '.join(taken)}")
         return transfer
     stayed = kept(left) & Counter(transfer.cards)
-    back = [c for c in sorted(stayed.elements())][:len(transfer.cards) + transfer.unknown - want]
+    back = sorted(stayed.elements())[:len(transfer.cards) + transfer.unknown - want]
     for card in back:
         transfer.cards.remove(card)
     report(f"/game/{name}", giver, rule + (
