@@ -27,7 +27,8 @@ PROJECT = tomllib.loads(Path("pyproject.toml").read_text(encoding="utf-8"))["pro
 MYPY = next(r for r in PROJECT["optional-dependencies"]["dev"] if r.startswith("mypy"))
 BUILD_REQUIRES = [MYPY, *PROJECT["dependencies"]]
 
-# The check path's modules: replay, setup, scoring, validation, loading, rendering.
+# The check path's modules: replay, setup and the poverty exchange, the readings a play
+# decides, scoring, validation, loading, rendering.
 # Left pure: play.py (a Game is built with cls.__new__, which mypyc cannot compile),
 # schemas.py (marshmallow classes, the slow path), __init__.py (imports only), and what
 # the check path does not run (sitting.py, random_game.py, portable_random.py).
@@ -39,10 +40,12 @@ COMPILED_MODULES = [
     "service/rules/context.py",
     "service/rules/deal.py",
     "service/rules/errors.py",
+    "service/rules/exchange.py",
     "service/rules/fastload.py",
     "service/rules/game.py",
     "service/rules/options.py",
     "service/rules/ranking.py",
+    "service/rules/readings.py",
     "service/rules/render.py",
     "service/rules/result.py",
     "service/rules/rulesets.py",
