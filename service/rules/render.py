@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .result import CheckResult, GameInfo, LegalActions, Score
+from .result import CheckResult, GameInfo, LegalActions, Score, card_names
 from .version import VERSION
 
 Names = tuple[str, ...] | None
@@ -79,8 +79,10 @@ def render(result: CheckResult) -> dict[str, Any]:
     out["notes"] = [{"code": x.code, **_seated(x.seat, names), "message": x.message}
                     for x in result.notes]
     out["game"] = _game(result.game)
-    out["tricks"] = [{"leader": t.leader, "cards": t.cards, "winner": t.winner,
-                      "points": t.points} for t in result.tricks]
+    unknown = result.unknown_cards  # straight from the replay's tricks: no PlayedTrick
+    out["tricks"] = [{"leader": t.leader, "cards": card_names(number, t.cards, unknown),
+                      "winner": t.winner, "points": t.points}
+                     for number, t in enumerate(result.trick_record)]
     announcements = []
     for a in result.announcements:
         entry = {**_seated(a.seat, names), "team": a.team, "call": a.call, "pointer": a.pointer}

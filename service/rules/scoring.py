@@ -135,7 +135,7 @@ def _special_items(state: GameState, winner: int | None, from_tricks: bool = Tru
                    ) -> list[ScoreItem]:
     """Special points of both teams (TSR 7.2.3), each credited to the team that made it;
     without ``from_tricks`` only 'against the club queens', which the result makes."""
-    allowed = set(state.ruleset.special_points)
+    allowed = state.ruleset.special_points  # a handful of names: a tuple is searched fast
     team_of = state.team_of
     items = []
     if "against_club_queens" in allowed and winner == CONTRA and not state.alone:
@@ -171,7 +171,7 @@ def _dollen_beat_dollen(trick: Trick) -> bool:
 
 
 def _last_trick_items(trick: Trick, number: int, team_of: list[int],
-                      allowed: set[str]) -> list[ScoreItem]:
+                      allowed: tuple[str, ...]) -> list[ScoreItem]:
     """Karlchen and the fox in the last trick (TSR 7.2.3; FreeDoko 10.2 variants)."""
     team = team_of[trick.winner]
     name = TEAM_NAMES[team]
@@ -233,7 +233,9 @@ def _played_outcome(state: GameState, points: list[int], tricks: list[int],
         items = _result_items(state, winner, levels, points, tricks, True)
     if scoring_kind(state) in ruleset.special_points_in:
         items += _special_items(state, winner, specials)
-    value_for_re = sum(i.points if i.team == "re" else -i.points for i in items)
+    value_for_re = 0
+    for item in items:
+        value_for_re += item.points if item.team == "re" else -item.points
     multiplier = 1
     if ruleset.re_contra_scoring == "double":  # Mittwoch: after the special points
         multiplier = 2 ** sum(1 for t in (RE, CONTRA) if levels[t] >= 1)

@@ -159,17 +159,17 @@ def check_reservations(transcript: Transcript, deal: Deal
             f"seat {transcript.dealer} dealt, so seat {expected[0]} is asked first and the "
             "others clockwise from it"))
     for i, res in enumerate(reservations):
-        pointer = f"/reservations/{i}"
         if i < 4 and res.seat != expected[i] and not rotated:
             violations.append(Violation(
-                "reservation_order", f"{pointer}/seat", res.seat,
+                "reservation_order", f"/reservations/{i}/seat", res.seat,
                 f"reservation {i + 1} is by seat {res.seat}; seat {expected[i]} is asked "
                 f"{('first', 'second', 'third', 'fourth')[i]}"))
         if res.reservation == "healthy":
             continue
         problem = entitlement(res, deal.hands[res.seat], deal, ruleset)
         if problem:
-            violations.append(Violation("reservation_entitlement", pointer, res.seat, problem))
+            violations.append(Violation("reservation_entitlement", f"/reservations/{i}",
+                                        res.seat, problem))
         else:
             entitled.append(res)
     return violations, entitled

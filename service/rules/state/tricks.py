@@ -172,8 +172,9 @@ class TrickPlay(StateBase):
     def _close_trick(self) -> None:
         order = self.last_order if len(self.tricks) == self.n_tricks - 1 else self.order
         seats, cards = self.trick_seats, self.trick_cards
-        self.lead_open = self.doubtful_trick == len(self.tricks) or None in cards
-        if None in cards:  # unknown cards count nothing; who took the trick shows next
+        unknown = None in cards
+        self.lead_open = unknown or self.doubtful_trick == len(self.tricks)
+        if unknown:  # unknown cards count nothing; who took the trick shows next
             known = [(i, c) for i, c in enumerate(cards) if c is not None]
             best = known[order.winner_index([c for _, c in known])][0] if known else 0
             points = sum(POINTS[c] for _, c in known)
