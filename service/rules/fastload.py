@@ -233,13 +233,18 @@ def _events(value: Any) -> Any:
         return _NO
     events = []
     for item in value:
-        # Fast path: a well-formed card event (the seat check inlined).
         if type(item) is dict and len(item) == 2:
-            seat, text = item.get("seat"), item.get("card")
-            if type(seat) is int and 0 <= seat < shapes.SEATS and type(text) is str:
-                event = CARD_EVENTS[seat].get(text)
-                events.append(event if event is not None else Event(seat, CARD, text, None))
-                continue
+            # Fast path: a well-formed card event (subscripts, cheaper than get; the seat
+            # check inlined).
+            try:
+                seat, text = item["seat"], item["card"]
+            except KeyError:  # an announcement or a showing
+                pass
+            else:
+                if type(seat) is int and 0 <= seat < shapes.SEATS and type(text) is str:
+                    event = CARD_EVENTS[seat].get(text)
+                    events.append(event if event is not None else Event(seat, CARD, text, None))
+                    continue
         if shapes.event_errors(item) is not None:
             return _NO
         events.append(call_or_show(item))  # a card event takes the fast path
@@ -297,8 +302,8 @@ def fast_transcript(data: Data) -> Transcript | None:
     claimed = _optional(data, "claimed", _claimed, None)
     context = _optional(data, "context", _context, None)
     client_id = _optional(data, "id", _client_id, None)
-    if (not _seat(dealer) or _NO in (ruleset, hands, play, game_data, players, reservations,
-                                     claimed, context, client_id)):
+    if ruleset is _NO or not _seat(dealer) or _NO in (  # `in` would call Ruleset.__eq__
+            hands, play, game_data, players, reservations, claimed, context, client_id):
         return None
     return Transcript(
         ruleset=ruleset,

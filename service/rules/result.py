@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from .cards import NAMES
 from .codes import NOTES, VIOLATIONS
@@ -178,5 +178,5 @@ def card_names(number: int, cards: tuple[int | None, ...],
     if unknown and None in cards:
         return tuple([unknown[(number, i)] if card is None else NAMES[card]
                       for i, card in enumerate(cards)])
-    c = cast("tuple[int, int, int, int]", cards)  # four known cards, indexed directly
-    return (NAMES[c[0]], NAMES[c[1]], NAMES[c[2]], NAMES[c[3]])
+    c = cards  # four known cards, indexed directly: the common case
+    return (NAMES[c[0]], NAMES[c[1]], NAMES[c[2]], NAMES[c[3]])  # type: ignore[index]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .announcements import BID_CALLS, CONTRA, RE, TEAM_NAMES
-from .cards import CJ, DA, H10, HEARTS, SUIT_OF
+from .cards import CJ, DA, H10, HEARTS, N_CODES, SUIT_OF
 from .game import GameState
 from .options import Ruleset
 from .result import Note, Score, ScoreItem, Trick
@@ -26,6 +26,10 @@ REACHED = ((2, 120, "reached_120_against_no90"), (3, 90, "reached_90_against_no6
 # example ("89 Punkte (90 wäre noch wie oben)") puts the step at 151 against 89.
 SELBER_DOOF = ((151, "reached_150_against_call"), (181, "reached_180_against_call"),
                (211, "reached_210_against_call"))
+
+
+# The cards of a heart trick (FreeDoko 10.2): hearts, the ♥10 (a trump) not among them.
+HEARTS_BELOW_TEN = frozenset(c for c in range(N_CODES) if SUIT_OF[c] == HEARTS and c != H10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,10 +158,10 @@ def _special_items(state: GameState, winner: int | None, from_tricks: bool = Tru
             items += [ScoreItem("fox_caught", name, 1, number)
                       for seat, card in zip(trick.seats, trick.cards, strict=True)
                       if card == DA and team_of[seat] != team]
-        if dollen and _dollen_beat_dollen(trick):
+        # trick.cards.count: a cheap test first, as this runs for every trick
+        if dollen and trick.cards.count(H10) == 2 and _dollen_beat_dollen(trick):
             items.append(ScoreItem("dollen_beat_dollen", name, 1, number))
-        if hearts and all(
-                c is not None and SUIT_OF[c] == HEARTS and c != H10 for c in trick.cards):
+        if hearts and HEARTS_BELOW_TEN.issuperset(trick.cards):  # no unknown card either
             items.append(ScoreItem("heart_trick", name, 1, number))
         if number == last:
             items += _last_trick_items(trick, number, team_of, allowed)

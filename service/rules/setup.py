@@ -50,6 +50,9 @@ class Expected:
     reason: str = ""
 
 
+ALL_HEALTHY = Expected("normal", reason="everyone said healthy")
+
+
 def trump_count(cards: Iterable[int]) -> int:
     """How many of ``cards`` are trumps of the normal game (poverty counts these)."""
     is_trump = order_for("normal").is_trump
@@ -110,7 +113,7 @@ def _priority_kind(res: Reservation, ruleset: Ruleset) -> str:
 def expected_game(entitled: list[Reservation], ruleset: Ruleset) -> Expected:
     """The game the entitled reservations call for (in asking order)."""
     if not entitled:
-        return Expected("normal", reason="everyone said healthy")
+        return ALL_HEALTHY
     priority = ruleset.reservation_priority
 
     def rank(item: tuple[int, Reservation]) -> tuple[int, ...]:
@@ -236,7 +239,7 @@ def game_setup(transcript: Transcript, deal: Deal
         if ruleset.solo_rank(solo) is None:
             violations.append(Violation("reservation_entitlement", "/game/solo", declarer,
                                         f"a {solo} solo is not allowed under this ruleset"))
-        team_of = tuple(RE if s == declarer else CONTRA for s in range(4))
+        team_of = tuple([RE if s == declarer else CONTRA for s in range(4)])
         setup = Setup("solo", solo, team_of, _solo_leader(transcript, declarer, game.duty),
                       deal.hands, declarer=declarer, solo=solo,
                       swines_possible=_swines_possible(ruleset, solo, False))
@@ -252,7 +255,7 @@ def game_setup(transcript: Transcript, deal: Deal
         bride = deal.double_club_queen()
         swines = _swines_possible(ruleset, "normal", False)
         if bride is not None:
-            team_of = tuple(RE if s == bride else CONTRA for s in range(4))
+            team_of = tuple([RE if s == bride else CONTRA for s in range(4)])
             notes.append(Note("silent_marriage", bride,
                               f"seat {bride} holds both CQ and said nothing: a silent "
                               "marriage, scored as a solo"))
@@ -260,7 +263,7 @@ def game_setup(transcript: Transcript, deal: Deal
                           declarer=bride, solo="diamonds", swines_possible=swines)
         else:
             holders = deal.holders(CQ)
-            team_of = tuple(RE if s in holders else CONTRA for s in range(4))
+            team_of = tuple([RE if s in holders else CONTRA for s in range(4)])
             setup = Setup("normal", "normal", team_of, first, deal.hands,
                           swines_possible=swines)
     return setup, violations, notes

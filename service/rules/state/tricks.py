@@ -7,7 +7,6 @@ unusual about a card, and the end of a trick, is here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
 
 from ..cards import N_CODES, NAMES, NOTATION, POINTS, name_list, near_cards, nearest
 from ..result import Trick
@@ -179,7 +178,7 @@ class TrickPlay(StateBase):
             best = known[order.winner_index([c for _, c in known])][0] if known else 0
             points = sum(POINTS[c] for _, c in known)
         else:
-            full = cast("list[int]", cards)
+            full: list[int] = cards  # type: ignore[assignment]  # no None (no cast(): a call)
             best = order.winner_index(full)
             points = POINTS[full[0]] + POINTS[full[1]] + POINTS[full[2]] + POINTS[full[3]]
         winner = seats[best]
