@@ -37,8 +37,12 @@ class Deal:
 
     def double_club_queen(self) -> int | None:
         """The seat holding both ♣Q, if one does."""
-        holders = self.holders(CQ)
-        return holders[0] if len(holders) == 2 and holders[0] == holders[1] else None
+        return one_holder(self.holders(CQ))
+
+
+def one_holder(holders: tuple[int, ...]) -> int | None:
+    """The seat holding both copies of a card, from its holders (:meth:`Deal.holders`)."""
+    return holders[0] if len(holders) == 2 and holders[0] == holders[1] else None
 
 
 _FULL_PACK = {nines: sorted(pack_codes(nines) * 2) for nines in (True, False)}

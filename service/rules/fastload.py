@@ -302,7 +302,8 @@ def fast_transcript(data: Data) -> Transcript | None:
     claimed = _optional(data, "claimed", _claimed, None)
     context = _optional(data, "context", _context, None)
     client_id = _optional(data, "id", _client_id, None)
-    if ruleset is _NO or not _seat(dealer) or _NO in (  # `in` would call Ruleset.__eq__
+    # the ruleset apart, by identity: `_NO in` would call Ruleset.__eq__ (Python code)
+    if ruleset is _NO or not _seat(dealer) or _NO in (
             hands, play, game_data, players, reservations, claimed, context, client_id):
         return None
     return Transcript(

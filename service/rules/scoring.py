@@ -43,9 +43,9 @@ def team_totals(state: GameState) -> tuple[list[int], list[int]]:
     """Card points and tricks won, per team."""
     points, tricks = [0, 0], [0, 0]
     team_of = state.team_of
-    for trick in state.tricks:
-        team = team_of[trick.winner]
-        points[team] += trick.points
+    for _, _, _, winner, _, trick_points, _ in state.tricks:  # a Trick, unpacked at once
+        team = team_of[winner]
+        points[team] += trick_points
         tricks[team] += 1
     return points, tricks
 
@@ -150,18 +150,19 @@ def _special_items(state: GameState, winner: int | None, from_tricks: bool = Tru
     dollen, hearts = "dollen_beat_dollen" in allowed, "heart_trick" in allowed
     last = len(state.tricks)
     for number, trick in enumerate(state.tricks, start=1):
-        team = team_of[trick.winner]
+        _, seats, cards, winner, _, points, swine_aces = trick  # unpacked at once: cheaper
+        team = team_of[winner]
         name = TEAM_NAMES[team]
-        if doppelkopf and trick.points >= 40:
+        if doppelkopf and points >= 40:
             items.append(ScoreItem("doppelkopf", name, 1, number))
-        if fox and DA in trick.cards and not trick.swine_aces:  # a swine is no fox
+        if fox and DA in cards and not swine_aces:  # a swine is no fox
             items += [ScoreItem("fox_caught", name, 1, number)
-                      for seat, card in zip(trick.seats, trick.cards, strict=True)
+                      for seat, card in zip(seats, cards, strict=True)
                       if card == DA and team_of[seat] != team]
-        # trick.cards.count: a cheap test first, as this runs for every trick
-        if dollen and trick.cards.count(H10) == 2 and _dollen_beat_dollen(trick):
+        # cards.count: a cheap test first, as this runs for every trick
+        if dollen and cards.count(H10) == 2 and _dollen_beat_dollen(trick):
             items.append(ScoreItem("dollen_beat_dollen", name, 1, number))
-        if hearts and HEARTS_BELOW_TEN.issuperset(trick.cards):  # no unknown card either
+        if hearts and HEARTS_BELOW_TEN.issuperset(cards):  # no unknown card either
             items.append(ScoreItem("heart_trick", name, 1, number))
         if number == last:
             items += _last_trick_items(trick, number, team_of, allowed)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .announcements import CONTRA, LEVEL_OF, RE
 from .cards import CQ, DA, KING, NINE, POINTS, RANK_OF, card_name, parse_card
-from .deal import Deal
+from .deal import Deal, one_holder
 from .options import Ruleset
 from .ranking import COLOUR_SOLO_SUIT, order_for
 from .result import Note, Violation
@@ -252,7 +252,8 @@ def game_setup(transcript: Transcript, deal: Deal
     elif kind == "redeal":
         setup = Setup("redeal", "normal", (RE, RE, CONTRA, CONTRA), first, deal.hands)
     else:
-        bride = deal.double_club_queen()
+        holders = deal.holders(CQ)
+        bride = one_holder(holders)
         swines = _swines_possible(ruleset, "normal", False)
         if bride is not None:
             team_of = tuple([RE if s == bride else CONTRA for s in range(4)])
@@ -262,7 +263,6 @@ def game_setup(transcript: Transcript, deal: Deal
             setup = Setup("silent_marriage", "normal", team_of, first, deal.hands,
                           declarer=bride, solo="diamonds", swines_possible=swines)
         else:
-            holders = deal.holders(CQ)
             team_of = tuple([RE if s in holders else CONTRA for s in range(4)])
             setup = Setup("normal", "normal", team_of, first, deal.hands,
                           swines_possible=swines)
