@@ -21,6 +21,7 @@ from marshmallow import ValidationError
 from service.checking import check_data, fastjson, jsonbody
 from service.checking.problem import Problem, problem_body
 from service.rules.fastload import fast_transcript
+from service.rules.rulesets import RulesetError, resolve
 from service.rules.schemas import TRANSCRIPT
 from service.rules.transcript import from_dict
 from service.tools.corpus import bodies, games
@@ -186,3 +187,18 @@ def test_without_orjson_both_go_the_standard_way(monkeypatch: pytest.MonkeyPatch
     value = {"tricks": [(1, 2)], "name": "Zoë"}
     assert fastjson.dumps(value) == json.dumps(value, ensure_ascii=False,
                                                separators=(",", ":")).encode()
+
+
+def test_a_custom_ruleset_is_kept_by_its_options_exactly_as_written() -> None:
+    # Built once and then looked up (resolve keeps the custom rulesets it built), keyed
+    # so that values Python holds equal but JSON does not (false and 0, 2 and 2.0) are
+    # never taken for each other.
+    def spec(**options: Any) -> dict[str, Any]:
+        return {"preset": "ddv", "options": options}
+
+    assert resolve(spec(solo_multiplier=2)) is resolve(spec(solo_multiplier=2))
+    assert resolve(spec(dollen=False)).dollen is False
+    with pytest.raises(RulesetError, match="dollen: must be true or false"):
+        resolve(spec(dollen=0))
+    with pytest.raises(RulesetError, match="solo_multiplier: must be a non-negative integer"):
+        resolve(spec(solo_multiplier=2.0))
