@@ -178,5 +178,5 @@ def card_names(number: int, cards: tuple[int | None, ...],
     if unknown and None in cards:
         return tuple([unknown[(number, i)] if card is None else NAMES[card]
                       for i, card in enumerate(cards)])
-    c = cards  # four known cards, indexed directly: the common case
-    return (NAMES[c[0]], NAMES[c[1]], NAMES[c[2]], NAMES[c[3]])  # type: ignore[index]
+    # four known cards, indexed directly: the common case
+    return (NAMES[cards[0]], NAMES[cards[1]], NAMES[cards[2]], NAMES[cards[3]])  # type: ignore[index]
