@@ -38,9 +38,9 @@ from service.rules.cards import BY_NAME, CQ, DA, NAMES
 from service.rules.options import Ruleset
 from service.rules.play import Game
 from service.rules.portable_random import PortableRandom
-from service.rules.random_game import TRICK_RULES, _poverty, random_game, random_hands
+from service.rules.random_game import TRICK_RULES, poverty_declaration, random_game, random_hands
 from service.rules.rulesets import RulesetError, resolve, use_environment
-from service.rules.setup import _throw_entitled, trump_count
+from service.rules.setup import throw_entitled, trump_count
 
 COMMANDS = ("cases", "compare")
 KINDS = ("game", "mutation", "partial")
@@ -112,10 +112,10 @@ def _declare(kind: str, detail: str, ruleset: Ruleset, rng: PortableRandom,
     if kind == "poverty":
         poor = [s for s in asking
                 if trump_count(BY_NAME[c] for c in hands[s]) <= ruleset.poverty_max_trumps]
-        return None if brides or not poor else _poverty(ruleset, rng, reservations, asking,
-                                                        poor[0], hands)
+        return None if brides or not poor else poverty_declaration(
+            ruleset, rng, reservations, asking, poor[0], hands)
     if kind == "throw":
-        throwers = [s for s in asking if _throw_entitled(
+        throwers = [s for s in asking if throw_entitled(
             detail, tuple(BY_NAME[c] for c in hands[s]), ruleset)]
         if not throwers or brides:
             return None

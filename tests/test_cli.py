@@ -402,15 +402,20 @@ def test_help_names_the_conformance_commands(capsys):
     assert "``" not in out and ":mod:" not in out
 
 
-def test_a_violation_names_its_seat_once():
-    """The report says "by Cleo (seat 2): played out of turn", not "…: seat 2 played …"."""
+def test_a_violation_names_its_seat_once(tmp_path, capsys):
+    """The report says "by Cleo (seat 2): played out of turn", not "…: seat 2 played …":
+    the core's message does not open with the seat, which the line names once."""
     from service.reports.findings import violation_line
 
     line = violation_line({"code": "turn_order", "pointer": "/play/1", "seat": 2,
-                           "name": "Cleo", "message": "seat 2 played out of turn; seat 1 "
-                           "was to play"})
-    assert line == ("turn_order at /play/1 by Cleo (seat 2): played out of turn; "
-                    "seat 1 was to play")
-    other = violation_line({"code": "follow_suit", "pointer": "/play/5", "seat": 1,
-                            "name": "Ben", "message": "seat 3 led hearts"})
-    assert other.endswith(": seat 3 led hearts")  # another seat's name stays
+                           "name": "Cleo", "message": "played out of turn: trick 1 was led "
+                           "by seat 0, so seat 1 was to play"})
+    assert line == ("turn_order at /play/1 by Cleo (seat 2): played out of turn: trick 1 "
+                    "was led by seat 0, so seat 1 was to play")
+    game = json.loads(NORMAL_GAME.read_text())
+    game["play"][1], game["play"][2] = game["play"][2], game["play"][1]
+    seat = game["play"][1]["seat"]
+    path = tmp_path / "swapped.json"
+    path.write_text(json.dumps(game))
+    _, out, _ = run(capsys, path)
+    assert f"(seat {seat}): played out of turn: trick 1 was led by seat" in out, out

@@ -229,6 +229,37 @@ def test_poverty_trumps_statement_message(check, spec, stated, message):
             if v["pointer"] == "/game/trumps_returned"] == [message]
 
 
+@pytest.mark.parametrize(("spec", "stated", "message"), [
+    (ruleset("freedoko", poverty_returned_trumps="nothing"), 1,
+     "the taker says nothing about the trumps returned under freedoko+"),
+    (ruleset("mittwoch", with_nines=True), 1,
+     "the taker says whether trumps were returned under mittwoch+"),
+    ("doko2026", 0, "the taker says whether trumps were returned under doko2026, not how "
+                    "many: true or false"),
+])
+def test_poverty_trumps_statement_the_ruleset_does_not_ask_for(check, spec, stated, message):
+    """Nothing said is ignored: under poverty_returned_trumps "nothing" a trumps_returned
+    given is reported; under "whether" a count is (seed 003 "Sonderspiele": the taker
+    says whether trumps come back, "jedoch nicht deren Anzahl"; seed 004 I.5: "kein
+    Trumpf zurück" or "Trumpf zurück")."""
+    result = check(p1_transcript(spec, play=False, trumps_returned=stated))
+    found = [v for v in result["violations"] if v["pointer"] == "/game/trumps_returned"]
+    assert [(v["code"], v["seat"]) for v in found] == [("poverty_exchange", 3)], found
+    assert found[0]["message"].startswith(message), found[0]["message"]
+
+
+def test_a_poverty_nobody_took_returns_nothing(check):
+    """Seed 004 I.5 ("Nimmt kein Spieler auf, wird neu gegeben") and seed 002 6.5.4: no
+    taker, nothing comes back; cards or a trumps statement given as returned are
+    reported, not ignored."""
+    offers = [{"seat": s, "accept": False} for s in (2, 3, 0)]
+    result = check(p1_transcript(ruleset("doko2026"), play=False, offers=offers,
+                                 partner=None, trumps_returned=True))
+    assert [(v["code"], v["pointer"]) for v in result["violations"]] == [
+        ("poverty_exchange", "/game/returned"), ("poverty_exchange", "/game/trumps_returned")]
+    assert result["game"]["type"] == "redeal"
+
+
 def test_doko2026_poverty_wrong_whether_statement(check):
     """Seed 004 I.5: "Gibt er keinen Trumpf zurück, muss er dies mit 'kein Trumpf
     zurück' melden, andernfalls mit 'Trumpf zurück'" - the ♦10 went back, so saying
@@ -308,9 +339,9 @@ def test_cards_played_after_a_redeal_are_overlong(check):
 
 
 @pytest.mark.parametrize(("changes", "pointer", "message"), [
-    ({"passed": ["DK", "HJ", "DA"]}, "/game/passed/2", "seat 1 passed DA, but it holds no DA"),
+    ({"passed": ["DK", "HJ", "DA"]}, "/game/passed/2", "passed DA but holds no DA"),
     ({"returned": ["D10", "S9", "HA"]}, "/game/returned/2",
-     "seat 3 returned HA, but it holds no HA after taking the passed ones"),
+     "returned HA but holds no HA after taking the passed ones"),
     ({"passed": ["DK", "CA", "HA"]}, "/game/passed/1", "passed CA, no trump"),
 ])
 def test_poverty_card_at_fault_is_pointed_at_and_named(check, changes, pointer, message):

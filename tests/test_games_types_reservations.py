@@ -107,7 +107,7 @@ def test_ddv_priority_message_names_the_game_called_for(check):
     (message,) = [v["message"] for v in result["violations"]
                   if v["code"] == "reservation_priority"]
     assert message.startswith("the reservations call for a solo game by seat 2 (clubs): ")
-    assert message.endswith("; a solo game was played")
+    assert "; a solo game was played" in message
 
 
 @pytest.mark.parametrize(("said", "game", "right"), [

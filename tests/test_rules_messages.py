@@ -98,7 +98,7 @@ def test_a_card_not_held_says_what_the_seat_could_play():
     (violation,) = rules.check(data).violations
     assert violation.code == "card_not_in_hand"
     assert violation.message.startswith(
-        "seat 0 played CK, which it does not hold (it could play CA, C10, CQ, C9, SA, SQ, "
+        "played CK, which it does not hold (it could play CA, C10, CQ, C9, SA, SQ, "
         "HK, HJ, DA, D10 or DQ); the trick goes to the seat that leads the next one")
 
 
@@ -109,7 +109,7 @@ def test_a_card_not_held_by_a_seat_with_no_card_left_says_so():
     data["hands"][0].remove("C10")
     found = [v for v in rules.check(data).violations if v.code == "card_not_in_hand"]
     assert [v.message.split(";")[0] for v in found] == [
-        "seat 0 played C10, which it does not hold (it has no card left to play)"]
+        "played C10, which it does not hold (it has no card left to play)"]
 
 
 def test_a_call_of_the_other_team_says_which_call_is_the_announcers():
@@ -137,3 +137,30 @@ def test_swines_where_there_are_none_say_why():
     assert [v.message for v in rules.check(meatless).violations
             if v.code == "show_not_allowed"] == [
         "there are no swines in a solo (meatless) game under freedoko"]
+
+
+def test_no_message_opens_with_its_own_seat():
+    """The seat is a field of a violation or note (and the answer names the player): no
+    message repeats it as its opening, over every case of the shipped conformance suites
+    (each rule broken at least once) and their games spoiled by a card out of turn."""
+    import json
+    from pathlib import Path
+
+    found = []
+    for suite in sorted(Path(__file__).parent.parent.glob("examples/conformance/*.jsonl")):
+        for line in suite.read_text(encoding="utf-8").splitlines():
+            case = json.loads(line)
+            if case.get("kind") != "game":
+                continue
+            games = [case["transcript"]]
+            play = case["transcript"].get("play", [])
+            if len(play) > 3:
+                swapped = json.loads(json.dumps(case["transcript"]))
+                swapped["play"][1], swapped["play"][2] = play[2], play[1]
+                games.append(swapped)
+            for game in games:
+                result = rules.check(game)
+                found += [(case["id"], v.code, v.message)
+                          for v in (*result.violations, *result.notes)
+                          if v.seat is not None and v.message.startswith(f"seat {v.seat} ")]
+    assert not found, found

@@ -52,14 +52,8 @@ def violation_line(violation: dict[str, Any]) -> str:
     seat, message, and whether a refused call went unscored (its note says so too)."""
     v = violation
     scored = " (not scored)" if v["code"] in REFUSED else ""
-    message = v["message"]
-    # The seat is named once, before the colon: a message opening "seat N ..." of the
-    # same seat loses that opening.
-    own = f"seat {v['seat']} "
-    if v["seat"] is not None and message.startswith(own):
-        message = message[len(own):]
     return (f"{v['code']} at {v['pointer'] or '/'}{_seat(v['seat'], v.get('name'))}: "
-            f"{message}{scored}")
+            f"{v['message']}{scored}")
 
 
 def unreadable(label: str, error: str) -> Finding:

@@ -19,6 +19,7 @@ from .errors import FieldError, TranscriptError, field_errors
 from .fastload import fast_transcript
 from .game import GameState
 from .options import CATALOGUE, Ruleset
+from .readings import best_reading
 from .result import (
     CheckResult,
     ClaimCheck,
@@ -43,9 +44,12 @@ def replay(transcript: Transcript) -> tuple[GameState, list[Violation], list[Not
     deal, violations = read_deal(transcript.dealer, transcript.hands,
                                  transcript.ruleset.with_nines)
     setup, setup_violations, notes = game_setup(transcript, deal)
-    violations += setup_violations
     state = GameState(transcript.ruleset, deal, setup)
     state.play(transcript.play)
+    if state.violations:  # one mistake, one violation: the play may tell how to read it
+        state, setup_violations = best_reading(transcript, deal, setup, state,
+                                               setup_violations)
+    violations += setup_violations
     return state, violations, notes
 
 
@@ -130,12 +134,24 @@ def _duty_solo(transcript: Transcript, context: GameContext) -> list[Violation]:
     if game.type != "solo" or owed is None or owed == game.duty:
         return []
     if owed:
-        message = (f"seat {game.declarer} still owes a duty solo, so this solo is the duty "
+        message = ("still owes a duty solo, so this solo is the duty "
                    "solo: set duty to true")
     else:
-        message = (f"seat {game.declarer} owes no duty solo, so this solo is a lust solo: "
+        message = ("owes no duty solo, so this solo is a lust solo: "
                    "set duty to false")
     return [Violation("game_declaration", "/game/duty", game.declarer, message)]
+
+
+def _unknown_points(state: GameState) -> Note:
+    """DDV TSR 2.2: the pack holds 240 card points; what unreadable cards held is
+    unknown, counted for nobody, and said (the verdict is as counted without it)."""
+    texts = list(state.unknown_texts.values())
+    missing = 240 - sum(t.points for t in state.tricks)
+    return Note("card_points_unknown", None,
+                f"{len(texts)} card{'s' if len(texts) > 1 else ''} could not be read ("
+                f"{', '.join(map(repr, texts))}): the tricks hold {240 - missing} of the "
+                f"pack's 240 card points, the other {missing} are counted for nobody, and "
+                "the winner and the score are as counted without them")
 
 
 def _with_bock(score: Score, bock: int, winner: str | None) -> Score:
@@ -170,7 +186,8 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
         notes += _refused_calls(transcript, state.violations)
     info = _game_info(state)
     violations += _marriage_claim(transcript, state, info)
-    violations += _duty_solo(transcript, transcript.context)
+    if state.setup.type == "solo":  # as read: a solo declared but played normal is none
+        violations += _duty_solo(transcript, transcript.context)
     complete = state.finished
     winner = score = card_points = None
     if state.setup.type == "redeal":
@@ -182,6 +199,8 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
         winner = TEAM_NAMES[result.winner] if result.winner is not None else None
         score = _with_bock(result.score, transcript.context.bock, winner)
         card_points = {"re": result.card_points[0], "contra": result.card_points[1]}
+        if state.unknown_texts:
+            notes.append(_unknown_points(state))
     valid = not violations
     claimed = None
     if transcript.claimed is not None:

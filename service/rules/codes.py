@@ -151,6 +151,11 @@ _CODES = (
     _n("missed_duty_solo", "A duty solo not played: the ruleset's penalty is taken from the "
        "player's total.", "Nicht gespieltes Pflichtsolo: die Strafpunkte gehen von der "
        "Summe des Spielers ab.", "seed 004 (DOKO 2026) VII"),
+    _n("card_points_unknown", "A card that could not be read took a place in a trick: its "
+       "card points are unknown and counted for nobody, so the card points, the winner and "
+       "the score are as counted without them.",
+       "Eine unlesbare Karte lag im Stich: ihre Augen sind unbekannt und werden niemandem "
+       "gezählt; Augen, Gewinner und Wertung gelten ohne sie.", "DDV TSR 2.2"),
     # ---- score items -----------------------------------------------------------------------
     _s("won", "Won.", "Gewonnen.", "DDV TSR 7.2.2 a"),
     _s("below_90", "The losers got less than 90.", "Keine 90.", "DDV TSR 7.2.2 b"),

@@ -80,7 +80,7 @@ def _read_defective_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_n
         if len(hand) != size:
             violations.append(Violation(
                 "deal_card_count", f"/hands/{seat}", seat,
-                f"seat {seat} was dealt {len(hand)} cards instead of {size}"))
+                f"was dealt {len(hand)} cards; each hand holds {size}"))
         cards = []
         for i, text in enumerate(hand):
             card = parse_card(text)

@@ -56,8 +56,8 @@ class GameState(TrickPlay, Teams, Calls, Swines):
         self.led = None
         self.tricks = []
         self.unknown_texts: dict[tuple[int, int], str] = {}  # (trick, position) -> as written
-        self.unknown_places = list(deal.unknown_places)
-        self.unsure = [0, 0, 0, 0]
+        self.unknown_places = list(setup.unknown_places or deal.unknown_places)
+        self.unsure = list(setup.unsure)
         self.lead_open = False
         self.doubtful_trick = -1
         self.levels = [0, 0]

@@ -61,7 +61,7 @@ def _choose_game(ruleset: Ruleset, rng: random.Random, dealer: int, hands: list[
         poor = [s for s in asking if trump_count(_codes(hands[s]))
                 <= ruleset.poverty_max_trumps]
         if poor:
-            return _poverty(ruleset, rng, reservations, asking, poor[0], hands)
+            return poverty_declaration(ruleset, rng, reservations, asking, poor[0], hands)
     return reservations, {"type": "normal"}
 
 
@@ -69,9 +69,12 @@ def _codes(hand: list[str]) -> list[int]:
     return [BY_NAME[c] for c in hand]
 
 
-def _poverty(ruleset: Ruleset, rng: random.Random, reservations: list[dict[str, Any]],
-             asking: list[int], poor: int, hands: list[list[str]]
-             ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def poverty_declaration(ruleset: Ruleset, rng: random.Random,
+                        reservations: list[dict[str, Any]], asking: list[int], poor: int,
+                        hands: list[list[str]]
+                        ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The reservations (``poor`` says poverty; ``asking``: the seats in asking order)
+    and a legal exchange: its trumps first, a random taker, three random cards back."""
     reservations[asking.index(poor)] = {"seat": poor, "reservation": "poverty"}
     is_trump = order_for("normal").is_trump
     own = _codes(hands[poor])

@@ -9,16 +9,17 @@ hands after the exchange.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .announcements import CONTRA, LEVEL_OF, RE
 from .cards import CQ, DA, KING, NINE, POINTS, RANK_OF, card_name, parse_card
 from .deal import Deal, one_holder
+from .exchange import POVERTY_CARDS, Report, played_by, read_transfer
 from .options import Ruleset
 from .ranking import COLOUR_SOLO_SUIT, order_for
 from .result import Note, Violation
-from .transcript import PartnerRule, Reservation, Transcript
+from .transcript import CARD, GameDeclaration, PartnerRule, Reservation, Transcript
 from .vocabulary import GameType, OrderKind, PlayedType, ReservationKind, SoloKind
 
 UNDECIDED = -1  # team of a seat while a marriage is undecided
@@ -38,6 +39,10 @@ class Setup:
     partner: int | None = None
     partner_rule: PartnerRule | None = None
     swines_possible: bool = False  # swines may be shown in this game
+    # after a poverty exchange read with unknown cards (see exchange.py), per seat: the
+    # unknown places in the hand (None: the deal's), and cards that may have been passed
+    unknown_places: tuple[int, ...] | None = None
+    unsure: tuple[int, ...] = (0, 0, 0, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +64,8 @@ def trump_count(cards: Iterable[int]) -> int:
     return sum(1 for c in cards if is_trump(c))
 
 
-def _throw_entitled(reason: str | None, hand: tuple[int, ...], ruleset: Ruleset) -> bool:
+def throw_entitled(reason: str | None, hand: tuple[int, ...], ruleset: Ruleset) -> bool:
+    """Whether ``hand`` gives the reason to throw (the ruleset's minimums)."""
     nines = sum(1 for c in hand if RANK_OF[c] == NINE)
     kings = sum(1 for c in hand if RANK_OF[c] == KING)
     min_nines, min_kings, min_both, min_points = ruleset.throw_minimums
@@ -83,7 +89,7 @@ def entitlement(res: Reservation, hand: tuple[int, ...], deal: Deal, ruleset: Ru
     """Why ``res`` was not allowed to say what it said, or None."""
     kind = res.reservation
     if kind == "marriage" and deal.double_club_queen() != res.seat:
-        return f"seat {res.seat} announced a marriage without holding both CQ"
+        return "announced a marriage without holding both CQ"
     if kind == "solo" and ruleset.solo_rank(res.solo) is None:
         return f"a {res.solo} solo is not allowed under this ruleset"
     if kind == "poverty":
@@ -91,13 +97,13 @@ def entitlement(res: Reservation, hand: tuple[int, ...], deal: Deal, ruleset: Ru
             return "a poverty is not allowed under this ruleset"
         trumps = trump_count(hand)
         if trumps > ruleset.poverty_max_trumps:
-            return (f"seat {res.seat} holds {trumps} trumps; a poverty allows at most "
+            return (f"holds {trumps} trumps; a poverty allows at most "
                     f"{ruleset.poverty_max_trumps}")
     if kind == "throw":
         if res.reason not in ruleset.throw:
             return f"throwing for {res.reason} is not allowed under this ruleset"
-        if not _throw_entitled(res.reason, hand, ruleset):
-            return f"seat {res.seat}'s hand does not give the reason {res.reason}"
+        if not throw_entitled(res.reason, hand, ruleset):
+            return f"the hand does not give the reason {res.reason}"
     return None
 
 
@@ -136,6 +142,19 @@ def expected_game(entitled: list[Reservation], ruleset: Ruleset) -> Expected:
     return Expected(best.reservation, best.seat, best.solo,
                     reason=f"seat {best.seat} said {best.reservation}"
                     + (f" ({best.solo})" if best.solo else ""))
+
+
+def reservations_game(transcript: Transcript, deal: Deal) -> GameDeclaration | None:
+    """The game the reservation round calls for, where the reservations alone say all
+    it needs (a normal game, or a solo with its declarer and kind); else None."""
+    _, entitled = check_reservations(transcript, deal)
+    expected = expected_game(entitled, transcript.ruleset)
+    if expected.type == "normal":
+        return GameDeclaration("normal")
+    if expected.type == "solo" and expected.seat is not None:
+        duty = any(r.duty for r in entitled if r.seat == expected.seat)
+        return GameDeclaration("solo", declarer=expected.seat, solo=expected.solo, duty=duty)
+    return None
 
 
 def _asking_order(dealer: int) -> list[int]:
@@ -258,7 +277,7 @@ def game_setup(transcript: Transcript, deal: Deal
         if bride is not None:
             team_of = tuple([RE if s == bride else CONTRA for s in range(4)])
             notes.append(Note("silent_marriage", bride,
-                              f"seat {bride} holds both CQ and said nothing: a silent "
+                              "holds both CQ and said nothing: a silent "
                               "marriage, scored as a solo"))
             setup = Setup("silent_marriage", "normal", team_of, first, deal.hands,
                           declarer=bride, solo="diamonds", swines_possible=swines)
@@ -277,7 +296,7 @@ def _marriage_setup(transcript: Transcript, deal: Deal, first: int
     declarer = _seat_or(game.declarer, first)
     if bride != declarer:
         violations.append(Violation("reservation_entitlement", "/game/declarer", declarer,
-                                    f"seat {declarer} plays a marriage without both CQ"))
+                                    "plays a marriage without both CQ"))
     rule = game.partner_rule or PartnerRule()
     if rule.trick not in ruleset.marriage_partner_rules:
         allowed = ", ".join(ruleset.marriage_partner_rules)
@@ -300,36 +319,97 @@ def _marriage_setup(transcript: Transcript, deal: Deal, first: int
 
 def poverty_setup(transcript: Transcript, deal: Deal, first: int
                   ) -> tuple[Setup, list[Violation]]:
-    """The poverty exchange checked card by card, and the hands it leaves."""
+    """The poverty exchange checked card by card, and the hands it leaves: where the
+    exchange is written wrongly, the transfer the play shows (see exchange.py)."""
     ruleset, game = transcript.ruleset, transcript.game
-    violations: list[Violation] = []
+    exchange: list[Violation] = []
+    offered: list[Violation] = []
 
-    def report(pointer: str, seat: int | None, message: str) -> None:
-        violations.append(Violation("poverty_exchange", pointer, seat, message))
+    def reporter(into: list[Violation]) -> Report:
+        return lambda pointer, seat, message: into.append(
+            Violation("poverty_exchange", pointer, seat, message))
 
     declarer = _seat_or(game.declarer, first)
     hands = [list(h) for h in deal.hands]
-    passed = [parse_card(c) for c in game.passed]
-    returned = [parse_card(c) for c in game.returned]
-    for name, cards in (("passed", passed), ("returned", returned)):
-        for i, card in enumerate(cards):
-            if card is None:
-                report(f"/game/{name}/{i}", declarer, f"{getattr(game, name)[i]!r} is no card")
-    passed_cards = [c for c in passed if c is not None]
-    returned_cards = [c for c in returned if c is not None]
-    if len(game.passed) != 3:
-        report("/game/passed", declarer, f"{len(game.passed)} cards passed; a poverty passes 3")
-    _not_held("passed", passed, hands[declarer], declarer, "", report)
-    trumps_held, trumps_passed = trump_count(hands[declarer]), trump_count(passed_cards)
-    if trumps_passed < min(3, trumps_held):
+    partner = _poverty_partner(game, declarer, reporter(offered))
+    taker = partner if partner is not None and partner != declarer else None
+    returned_written = Counter(c for c in map(parse_card, game.returned) if c is not None)
+
+    def needed_by_taker(kept: Counter[int]) -> Counter[int]:
+        """What the taker plays or returns without having it (the card passed to it)."""
+        if taker is None:
+            return Counter()
+        moved = Counter(hands[declarer]) - kept
+        return (played_by(transcript.play, taker, CARD) + returned_written
+                - Counter(hands[taker]) - moved)
+
+    def kept_by_declarer(kept: Counter[int]) -> Counter[int]:
+        """What the declarer plays without having it: a card written as passed, kept."""
+        return played_by(transcript.play, declarer, CARD) - kept - returned_written
+
+    passed = read_transfer("passed", game.passed, hands[declarer], declarer, taker,
+                           POVERTY_CARDS, needed_by_taker, kept_by_declarer, reporter(exchange))
+    trumps_held, trumps_passed = trump_count(hands[declarer]), trump_count(passed.cards)
+    if trumps_passed + passed.unknown < min(POVERTY_CARDS, trumps_held):
         is_trump = order_for("normal").is_trump
-        plain = [(i, c) for i, c in enumerate(passed) if c is not None and not is_trump(c)]
+        plain = [(i, c) for i, c in enumerate(map(parse_card, game.passed))
+                 if c is not None and c in passed.cards and not is_trump(c)]
         where, what = (f"/game/passed/{plain[0][0]}", f"passed {card_name(plain[0][1])}, no "
                        "trump, and ") if plain else ("/game/passed", "")
-        report(where, declarer,
-               f"seat {declarer} {what}passed {trumps_passed} of its {trumps_held} trumps; "
-               "a poverty passes its trumps first")
-    # Offers go clockwise from the declarer's left; the first to accept is the partner.
+        exchange.append(Violation(
+            "poverty_exchange", where, declarer,
+            f"{what}passed {trumps_passed} of its {trumps_held} trumps; a poverty passes its "
+            "trumps first"))
+    violations = exchange + offered
+    if partner is None:  # nothing comes back from a poverty nobody took: said, not ignored
+        for field in ("returned", "trumps_returned"):
+            if getattr(game, field) not in ((), None):
+                violations.append(Violation(
+                    "poverty_exchange", f"/game/{field}", None,
+                    f"nobody took the poverty, so nothing was returned: leave {field} out"))
+    team_of: tuple[int, ...] = (CONTRA, CONTRA, CONTRA, CONTRA)
+    places, unsure = list(deal.unknown_places), [0, 0, 0, 0]
+    if taker is not None:
+        for card in passed.cards:
+            hands[declarer].remove(card)
+        taken = hands[taker] + passed.cards
+        after_pass = Counter(hands[declarer])
+
+        def needed_by_declarer(kept: Counter[int]) -> Counter[int]:
+            """What the declarer plays without having it (the card returned to it)."""
+            return (played_by(transcript.play, declarer, CARD) - after_pass
+                    - (Counter(taken) - kept))
+
+        def kept_by_taker(kept: Counter[int]) -> Counter[int]:
+            """What the taker plays without having it: a card written as returned, kept."""
+            return played_by(transcript.play, taker, CARD) - kept
+
+        returned = read_transfer("returned", game.returned, taken, taker, declarer,
+                                 len(passed.cards) + passed.unknown, needed_by_declarer,
+                                 kept_by_taker, reporter(violations))
+        _check_trumps_statement(game.trumps_returned, trump_count(returned.cards),
+                                returned.unknown, ruleset, taker, reporter(violations))
+        hands[taker] = taken
+        for card in returned.cards:
+            hands[taker].remove(card)
+        hands[declarer] += returned.cards
+        places[taker] += passed.unknown
+        unsure[declarer] += passed.unknown
+        places[declarer] += returned.unknown
+        unsure[taker] += returned.unknown
+        team_of = tuple(RE if s in (declarer, taker) else CONTRA for s in range(4))
+    # Nobody took the poverty: the cards are dealt again.
+    setup = Setup("poverty" if partner is not None else "redeal", "normal", team_of, first,
+                  tuple(tuple(h) for h in hands),
+                  declarer=declarer, partner=partner,
+                  swines_possible=_swines_possible(ruleset, "normal", True),
+                  unknown_places=tuple(places), unsure=tuple(unsure))
+    return setup, violations
+
+
+def _poverty_partner(game: GameDeclaration, declarer: int, report: Report) -> int | None:
+    """The seat that took the poverty: offers go clockwise from the declarer's left, the
+    first to accept is the partner."""
     partner, misplaced = None, False
     for i, offer in enumerate(game.offers):
         seat_due = (declarer + 1 + i) % 4
@@ -347,32 +427,7 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
     if game.partner != partner and not misplaced:  # a misplaced offer is reported already
         report("/game/partner", game.partner,
                _partner_mismatch(partner, game.partner, bool(game.offers), declarer))
-    partner = partner if partner is not None else game.partner
-    team_of: tuple[int, ...] = (CONTRA, CONTRA, CONTRA, CONTRA)
-    if partner is not None and partner != declarer:
-        taken = hands[partner] + passed_cards
-        if len(game.returned) != len(game.passed):
-            report("/game/returned", partner, f"{len(game.returned)} cards returned for "
-                   f"{len(game.passed)} passed")
-        _not_held("returned", returned, taken, partner, " after taking the passed ones",
-                  report)
-        trumps_back = trump_count(returned_cards)
-        _check_trumps_statement(game.trumps_returned, trumps_back, ruleset, partner, report)
-        for card in passed_cards:
-            if card in hands[declarer]:
-                hands[declarer].remove(card)
-        hands[partner] = taken
-        for card in returned_cards:
-            if card in hands[partner]:
-                hands[partner].remove(card)
-        hands[declarer] += returned_cards
-        team_of = tuple(RE if s in (declarer, partner) else CONTRA for s in range(4))
-    # Nobody took the poverty: the cards are dealt again.
-    setup = Setup("poverty" if partner is not None else "redeal", "normal", team_of, first,
-                  tuple(tuple(h) for h in hands),
-                  declarer=declarer, partner=partner,
-                  swines_possible=_swines_possible(ruleset, "normal", True))
-    return setup, violations
+    return partner if partner is not None else game.partner
 
 
 def _partner_mismatch(accepted: int | None, named: int | None, offered: bool,
@@ -388,43 +443,35 @@ def _partner_mismatch(accepted: int | None, named: int | None, offered: bool,
             f"the partner is given as {named}")
 
 
-def _not_held(name: str, cards: list[int | None], hand: list[int], seat: int, when: str,
-              report: Callable[[str, int | None, str], None]) -> None:
-    """Each passed or returned card beyond what the seat holds, at its own place."""
-    left = Counter(hand)
-    for i, card in enumerate(cards):
-        if card is None:
-            continue
-        if left[card]:
-            left[card] -= 1
-            continue
-        held = hand.count(card)
-        which = f"a {'second' if held == 1 else 'third'} " if held else ""
-        report(f"/game/{name}/{i}", seat,
-               f"seat {seat} {name} {which}{card_name(card)}, but it holds "
-               f"{('no', 'only one', 'only two')[held]} {card_name(card)}{when}")
-
-
-def _check_trumps_statement(stated: int | bool | None, actual: int, ruleset: Ruleset,
-                            partner: int, report: Callable[[str, int | None, str], None]
-                            ) -> None:
-    mode = ruleset.poverty_returned_trumps
+def _check_trumps_statement(stated: int | bool | None, actual: int, unknown: int,
+                            ruleset: Ruleset, partner: int, report: Report) -> None:
+    """What the taker says about the trumps returned, as ``poverty_returned_trumps`` asks:
+    a count, whether, or nothing (then a statement given is reported, not ignored);
+    ``unknown``: returned cards that could not be read, which may be trumps."""
+    mode, where = ruleset.poverty_returned_trumps, "/game/trumps_returned"
     if mode == "nothing":
+        if stated is not None:
+            report(where, partner,
+                   f"the taker says nothing about the trumps returned under {ruleset.id} "
+                   "(poverty_returned_trumps: nothing): leave trumps_returned out")
         return
     if stated is None:
-        report("/game/trumps_returned", partner,
+        report(where, partner,
                f"the taker must say {'how many' if mode == 'count' else 'whether'} trumps "
                "were returned")
         return
-    if mode == "count" and isinstance(stated, bool):
-        report("/game/trumps_returned", partner,
-               f"the taker says how many trumps were returned under {ruleset.id}, not "
-               f"whether: {_were(actual)}")
-    elif mode == "count" and stated != actual:
-        report("/game/trumps_returned", partner,
-               f"the taker said {_were(stated)}; {_were(actual)}")
+    if isinstance(stated, bool) != (mode == "whether"):
+        say, not_say, example = (("how many", "whether", _were(actual)) if mode == "count" else
+                                 ("whether", "how many", "true or false"))
+        report(where, partner, f"the taker says {say} trumps were returned under "
+               f"{ruleset.id}, not {not_say}: {example}")
+        return
+    if unknown:  # an unreadable returned card may be a trump: the statement is unchecked
+        return
+    if mode == "count" and stated != actual:
+        report(where, partner, f"the taker said {_were(stated)}; {_were(actual)}")
     if mode == "whether" and bool(stated) != (actual > 0):
-        report("/game/trumps_returned", partner,
+        report(where, partner,
                f"the taker said trumps {'were' if stated else 'were not'} returned; "
                f"{_were(actual)}")
 

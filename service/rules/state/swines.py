@@ -66,7 +66,7 @@ class Swines(StateBase):
         card = self.hyper_card if hyper else self.ace
         if holder != seat:
             self._violation("swines_entitlement", index, seat,
-                            f"seat {seat} shows {what} without holding both {NAMES[card]}")
+                            f"shows {what} without holding both {NAMES[card]}")
             return
         if hyper and not self.swines_shown:
             self._violation("swines_timing", index, seat, "hyperswines need swines shown first")
@@ -76,7 +76,7 @@ class Swines(StateBase):
             return
         late = self._show_too_late(seat, card, timing)
         if late:
-            self._violation("swines_timing", index, seat, f"seat {seat} showed {what} {late}")
+            self._violation("swines_timing", index, seat, f"showed {what} {late}")
             return
         if timing in ("at_first_swine", "at_first_hyperswine"):
             self.pending_show = (index, seat, card)
@@ -101,8 +101,14 @@ class Swines(StateBase):
         self.pending_show = None
         if card is not None and (seat != holder or card != expected):  # unknown: unchecked
             self._violation("swines_timing", index, holder,
-                            f"seat {holder} showed before a card other than its "
+                            f"showed before a card other than its "
                             f"{NAMES[expected]}: shown at the first swine, not earlier")
+
+    def rank_swines(self) -> None:
+        """Rank the swines highest from the first card, as if shown in time (a show
+        recorded too late that the play bears out; see readings.py)."""
+        if self.swine_holder is not None:
+            self._activate(False)
 
     def _activate(self, hyper: bool) -> None:
         if hyper:

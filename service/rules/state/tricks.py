@@ -94,15 +94,21 @@ class TrickPlay(StateBase):
             return
         expected = in_turn[0]
         self.doubtful_trick = len(self.tricks)  # the order of play decides ties
+        number = len(self.tricks) + 1
         if not self.tricks and not self.trick_seats:
             self._violation("wrong_leader", index, seat,
-                            f"seat {seat} led the first trick; seat {expected} leads it")
+                            f"led the first trick; seat {expected} leads it")
         elif seat in self.trick_seats:
             self._violation("turn_order", index, seat,
-                            f"seat {seat} played a second card to this trick")
+                            f"played a second card to trick {number}; each seat plays one")
+        elif not self.trick_seats:
+            self._violation("turn_order", index, seat,
+                            f"led trick {number} out of turn: seat {expected} took trick "
+                            f"{number - 1} and leads the next")
         else:
             self._violation("turn_order", index, seat,
-                            f"seat {seat} played out of turn; seat {expected} was to play")
+                            f"played out of turn: trick {number} was led by seat "
+                            f"{self.trick_seats[0]}, so seat {expected} was to play")
 
     def _taken_by(self, seat: int) -> None:
         """The last trick had an unknown card, which may have won it: the seat leading
@@ -132,7 +138,8 @@ class TrickPlay(StateBase):
                  f"seat {seat} could play {name_list(legal)}, none of them near it" if legal
                  else f"seat {seat} has no card left to play")
         unchecked = [f"{guess}, so it is taken as an unknown card: it takes the turn and a "
-                     "place in the hand and counts no points, and the trick goes to the seat "
+                     "place in the hand, its card points are unknown (counted for nobody: a "
+                     "card_points_unknown note says how many), and the trick goes to the seat "
                      "that leads the next one"]
         if not position:
             unchecked.append("following suit is not checked in this trick")
@@ -153,7 +160,7 @@ class TrickPlay(StateBase):
         self.unsure[seat] += 1
         self.doubtful_trick = len(self.tricks)
         self._violation("card_not_in_hand", index, seat,
-                        f"seat {seat} played {NAMES[card]}, which it does not hold ("
+                        f"played {NAMES[card]}, which it does not hold ("
                         f"{_could_play(self.legal_cards(seat))}); the trick goes to the seat "
                         f"that leads the next one, and {_not_a_revoke(seat, NAMES[card])}")
 
@@ -162,7 +169,7 @@ class TrickPlay(StateBase):
             return  # the card of the suit led may have been played already, as reported
         example = next(c for c in range(N_CODES) if self.held[seat][c] and self.cls[c] == led)
         self._violation("follow_suit", index, seat,
-                        f"seat {seat} played {NAMES[card]} on a {CLASS_NAMES[led]} lead while "
+                        f"played {NAMES[card]} on a {CLASS_NAMES[led]} lead while "
                         f"holding {CLASS_NAMES[led]} {NAMES[example]}")
         if self.revoke is None:
             self.revoke = Revoke(index, seat, (self.levels[0], self.levels[1]),
