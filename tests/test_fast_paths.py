@@ -20,8 +20,10 @@ from marshmallow import ValidationError
 
 from service.checking import check_data, fastjson, jsonbody
 from service.checking.problem import Problem, problem_body
-from service.rules.fastload import fast_load
+from service.rules.fastload import fast_transcript
+from service.rules.rulesets import RulesetError, resolve
 from service.rules.schemas import TRANSCRIPT
+from service.rules.transcript import from_dict
 from service.tools.corpus import bodies, games
 
 check_module = importlib.import_module("service.rules.check")
@@ -108,15 +110,17 @@ def read(reader: Any, body: bytes) -> str:
 
 
 def marshmallow_load(data: Any) -> str:
+    """The transcript as marshmallow's reading of the data makes it."""
     try:
-        return repr(TRANSCRIPT.load(data))
+        loaded = TRANSCRIPT.load(data)
     except ValidationError as error:
         return repr(error.messages)
+    return repr(from_dict(loaded, loaded["ruleset"]))
 
 
 def authoritative_answer(body: bytes, monkeypatch: pytest.MonkeyPatch) -> bytes:
     with monkeypatch.context() as patch:
-        patch.setattr(check_module, "fast_load", lambda data: None)
+        patch.setattr(check_module, "fast_transcript", lambda data: None)
         return answer(body, jsonbody.loads,
                       lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":")).encode())
 
@@ -132,7 +136,7 @@ def test_corpus_takes_the_fast_paths() -> None:
     # The shortcut is taken for the bodies clients send; otherwise it speeds nothing up.
     assert all(orjson.dumps(orjson.loads(b)) == b for b in BODIES)  # compact: written back
     assert all(fastjson._members(json.loads(b), 0) == b.count(b":") for b in BODIES)
-    assert all(fast_load(g) is not None for g in GAMES)
+    assert all(fast_transcript(g) is not None for g in GAMES)
 
 
 def test_json_reader_agrees_on_corpus_and_mutated_bodies() -> None:
@@ -150,7 +154,7 @@ def test_validation_agrees_on_corpus_and_mutated_transcripts() -> None:
     rng = random.Random(2)
     fast = 0
     for data in GAMES + [mutate(rng.choice(GAMES), rng) for _ in range(4000)]:
-        loaded = fast_load(data)
+        loaded = fast_transcript(data)
         if loaded is not None:
             fast += 1
             assert repr(loaded) == marshmallow_load(data), data
@@ -183,3 +187,18 @@ def test_without_orjson_both_go_the_standard_way(monkeypatch: pytest.MonkeyPatch
     value = {"tricks": [(1, 2)], "name": "Zoë"}
     assert fastjson.dumps(value) == json.dumps(value, ensure_ascii=False,
                                                separators=(",", ":")).encode()
+
+
+def test_a_custom_ruleset_is_kept_by_its_options_exactly_as_written() -> None:
+    # Built once and then looked up (resolve keeps the custom rulesets it built), keyed
+    # so that values Python holds equal but JSON does not (false and 0, 2 and 2.0) are
+    # never taken for each other.
+    def spec(**options: Any) -> dict[str, Any]:
+        return {"preset": "ddv", "options": options}
+
+    assert resolve(spec(solo_multiplier=2)) is resolve(spec(solo_multiplier=2))
+    assert resolve(spec(dollen=False)).dollen is False
+    with pytest.raises(RulesetError, match="dollen: must be true or false"):
+        resolve(spec(dollen=0))
+    with pytest.raises(RulesetError, match="solo_multiplier: must be a non-negative integer"):
+        resolve(spec(solo_multiplier=2.0))

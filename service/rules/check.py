@@ -16,7 +16,7 @@ from .cards import NAMES
 from .context import GameContext
 from .deal import read_deal
 from .errors import FieldError, TranscriptError, field_errors
-from .fastload import fast_load
+from .fastload import fast_transcript
 from .game import GameState
 from .options import CATALOGUE, Ruleset
 from .readings import best_reading
@@ -73,8 +73,8 @@ def _game_info(state: GameState) -> GameInfo:
     teams = () if setup.type == "redeal" else state.team_of  # a redeal has no teams
     return GameInfo(
         type=setup.type,
-        re=tuple(s for s, team in enumerate(teams) if team == RE),
-        contra=tuple(s for s, team in enumerate(teams) if team == CONTRA),
+        re=tuple([s for s, team in enumerate(teams) if team == RE]),
+        contra=tuple([s for s, team in enumerate(teams) if team == CONTRA]),
         declarer=setup.declarer,
         solo=setup.solo if setup.type == "solo" else None,
         partner=partner,
@@ -238,15 +238,14 @@ def load(data: Any, ruleset: str | dict[str, Any] | Ruleset | None = None) -> Tr
         raise TranscriptError([FieldError("", "Must be an object.")], what="request body")
     if isinstance(ruleset, Ruleset):
         loaded = _validated({**data, "ruleset": ruleset.id.split("+")[0]})
-        return from_dict(loaded, ruleset)
+        return loaded._replace(ruleset=ruleset)
     if ruleset is not None:
         data = {**data, "ruleset": ruleset}
-    loaded = _validated(data)
-    return from_dict(loaded, loaded["ruleset"])
+    return _validated(data)
 
 
-def _validated(data: dict[str, Any]) -> dict[str, Any]:
-    fast = fast_load(data)  # the common well-formed transcript, in plain code
+def _validated(data: dict[str, Any]) -> Transcript:
+    fast = fast_transcript(data)  # the common well-formed transcript, in plain code
     if fast is not None:
         return fast
     try:
@@ -254,7 +253,7 @@ def _validated(data: dict[str, Any]) -> dict[str, Any]:
     except ValidationError as error:
         found = field_errors(error.messages)
         raise TranscriptError(found) from None
-    return loaded
+    return from_dict(loaded, loaded["ruleset"])
 
 
 def check(data: Any, ruleset: str | dict[str, Any] | Ruleset | None = None) -> CheckResult:

@@ -30,13 +30,19 @@ class Deal:
 
     def holders(self, card: int) -> tuple[int, ...]:
         """The seats holding ``card``, once per copy."""
-        return tuple(seat for seat, hand in enumerate(self.hands)
-                     for _ in range(hand.count(card)))
+        holders: list[int] = []
+        for seat, hand in enumerate(self.hands):
+            holders += [seat] * hand.count(card)
+        return tuple(holders)
 
     def double_club_queen(self) -> int | None:
         """The seat holding both ♣Q, if one does."""
-        holders = self.holders(CQ)
-        return holders[0] if len(holders) == 2 and holders[0] == holders[1] else None
+        return one_holder(self.holders(CQ))
+
+
+def one_holder(holders: tuple[int, ...]) -> int | None:
+    """The seat holding both copies of a card, from its holders (:meth:`Deal.holders`)."""
+    return holders[0] if len(holders) == 2 and holders[0] == holders[1] else None
 
 
 _FULL_PACK = {nines: sorted(pack_codes(nines) * 2) for nines in (True, False)}
@@ -47,11 +53,14 @@ def read_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_nines: bool
     """The deal, and every defect of it: wrong hand sizes, unknown cards, a card thrice."""
     size = hand_size(with_nines)
     # Fast path: four hands of the right size that together are exactly the pack.
-    get = BY_NAME.get
-    coded = [[get(text, -1) for text in hand] for hand in hands]
-    if all(len(hand) == size for hand in coded) and sorted(
-            coded[0] + coded[1] + coded[2] + coded[3]) == _FULL_PACK[with_nines]:
-        return Deal(dealer, tuple(map(tuple, coded)), size), []
+    code = BY_NAME.__getitem__  # map() with it reads a hand at C speed
+    try:
+        coded = tuple([tuple(map(code, hand)) for hand in hands])
+    except KeyError:  # a card that cannot be read
+        return _read_defective_deal(dealer, hands, with_nines)
+    if (len(coded[0]) == len(coded[1]) == len(coded[2]) == len(coded[3]) == size
+            and sorted(coded[0] + coded[1] + coded[2] + coded[3]) == _FULL_PACK[with_nines]):
+        return Deal(dealer, coded, size), []
     return _read_defective_deal(dealer, hands, with_nines)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .result import CheckResult, GameInfo, LegalActions, Score
+from .result import CheckResult, GameInfo, LegalActions, Score, card_names
 from .version import VERSION
 
 Names = tuple[str, ...] | None
@@ -43,14 +43,14 @@ def _score(score: Score | None, names: Names) -> dict[str, Any] | None:
     if score is None:
         return None
     items = []
-    for item in score.items:
-        entry: dict[str, Any] = {"code": item.code, "team": item.team, "points": item.points}
-        if item.trick is not None:
-            entry["trick"] = item.trick
-        if item.seat is not None:
-            entry |= _seated(item.seat, names)
-        if item.factor is not None:
-            entry["factor"] = item.factor
+    for code, team, points, trick, seat, factor in score.items:  # a ScoreItem, unpacked
+        entry: dict[str, Any] = {"code": code, "team": team, "points": points}
+        if trick is not None:
+            entry["trick"] = trick
+        if seat is not None:
+            entry |= _seated(seat, names)
+        if factor is not None:
+            entry["factor"] = factor
         items.append(entry)
     return {"items": items, "multiplier": score.multiplier, "value": score.value,
             "scores": score.scores}
@@ -70,7 +70,9 @@ def render(result: CheckResult) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if result.id is not None:
         out["id"] = result.id
-    out |= {"valid": result.valid, "complete": result.complete, "ruleset": result.ruleset}
+    out["valid"] = result.valid
+    out["complete"] = result.complete
+    out["ruleset"] = result.ruleset
     if names is not None:
         out["players"] = names
     out["violations"] = [
@@ -79,8 +81,13 @@ def render(result: CheckResult) -> dict[str, Any]:
     out["notes"] = [{"code": x.code, **_seated(x.seat, names), "message": x.message}
                     for x in result.notes]
     out["game"] = _game(result.game)
-    out["tricks"] = [{"leader": t.leader, "cards": t.cards, "winner": t.winner,
-                      "points": t.points} for t in result.tricks]
+    # Straight from the replay's tricks (no PlayedTrick), each unpacked at once: cheaper
+    # than reading a named tuple's fields one by one.
+    unknown = result.unknown_cards
+    out["tricks"] = [{"leader": leader, "cards": card_names(number, cards, unknown),
+                      "winner": winner, "points": points}
+                     for number, (leader, _, cards, winner, _, points, _)
+                     in enumerate(result.trick_record)]
     announcements = []
     for a in result.announcements:
         entry = {**_seated(a.seat, names), "team": a.team, "call": a.call, "pointer": a.pointer}

@@ -154,17 +154,10 @@ class CheckResult:
     def tricks(self) -> tuple[PlayedTrick, ...]:
         """The tricks with their cards by name; an unknown card as it was written.
         Named on reading, so that a check that is not rendered does not pay for it."""
-        unknown, names, new = self.unknown_cards, NAMES, tuple.__new__
-        tricks = []
-        for number, t in enumerate(self.trick_record):
-            c = t.cards
-            if unknown and None in c:
-                cards = tuple(unknown[(number, i)] if card is None else names[card]
-                              for i, card in enumerate(c))
-            else:  # four known cards, indexed directly: the common case
-                cards = (names[c[0]], names[c[1]], names[c[2]], names[c[3]])  # type: ignore[index]
-            tricks.append(new(PlayedTrick, (t.leader, cards, t.winner, t.points)))
-        return tuple(tricks)
+        unknown, new = self.unknown_cards, tuple.__new__
+        return tuple([new(PlayedTrick, (t.leader, card_names(number, t.cards, unknown),
+                                        t.winner, t.points))
+                       for number, t in enumerate(self.trick_record)])
 
     def name(self, seat: int | None) -> str | None:
         """The player at ``seat``, where the transcript named the players."""
@@ -177,3 +170,13 @@ class CheckResult:
         from .render import render  # the edge: notation printed here
 
         return render(self)
+
+
+def card_names(number: int, cards: tuple[int | None, ...],
+               unknown: dict[tuple[int, int], str] | None) -> tuple[str, ...]:
+    """The cards of trick ``number`` (from 0) by name; an unknown card as it was written."""
+    if unknown and None in cards:
+        return tuple([unknown[(number, i)] if card is None else NAMES[card]
+                      for i, card in enumerate(cards)])
+    # four known cards, indexed directly: the common case
+    return (NAMES[cards[0]], NAMES[cards[1]], NAMES[cards[2]], NAMES[cards[3]])  # type: ignore[index]

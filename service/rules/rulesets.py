@@ -268,6 +268,7 @@ def use_directory(directory: str | Path) -> dict[str, Preset]:
     _house.clear()
     _house.update(found)
     _resolve_preset.cache_clear()
+    _custom.clear()
     return found
 
 
@@ -287,6 +288,14 @@ def _resolve_preset(preset_id: str) -> Ruleset:
     return found.ruleset
 
 
+# Custom rulesets built lately, by preset id and options as written: building one costs
+# some 100 µs (every option coerced, the contradictions checked, the digest), more than
+# checking the game, and a client tends to send the same options with every game.
+_custom: dict[tuple[str, str], Ruleset] = {}
+MAX_CUSTOM_KEPT = 256
+PLAIN_VALUES = (str, int, float, bool, type(None))
+
+
 def resolve(spec: str | dict[str, Any]) -> Ruleset:
     """The ruleset a request names: a preset id, or ``{"preset": id, "options": {...}}``."""
     if isinstance(spec, str):
@@ -295,8 +304,28 @@ def resolve(spec: str | dict[str, Any]) -> Ruleset:
     overrides = spec.get("options") or {}
     if not overrides:
         return base
-    values = preset_values(presets()[base.id]) | dict(overrides)
-    return _build(f"{base.id}+custom", values)
+    key = _custom_key(base.id, overrides)
+    ruleset = _custom.get(key) if key is not None else None
+    if ruleset is None:
+        values = preset_values(presets()[base.id]) | dict(overrides)
+        ruleset = _build(f"{base.id}+custom", values)
+        if key is not None:
+            if len(_custom) >= MAX_CUSTOM_KEPT:
+                _custom.clear()
+            _custom[key] = ruleset
+    return ruleset
+
+
+def _custom_key(preset_id: str, overrides: Any) -> tuple[str, str] | None:
+    """The options as a key that tells every two JSON values apart (repr: 1, 1.0 and
+    true differ), or None where a value is no plain JSON value (not kept then)."""
+    if type(overrides) is not dict:
+        return None
+    for value in overrides.values():
+        items = value if type(value) is list else (value,)
+        if not all(type(item) in PLAIN_VALUES for item in items):
+            return None
+    return preset_id, repr(overrides)
 
 
 def digest(ruleset: Ruleset) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .announcements import BID_CALLS, CONTRA, RE, TEAM_NAMES
-from .cards import CJ, DA, H10, HEARTS, SUIT_OF
+from .cards import CJ, DA, H10, HEARTS, N_CODES, SUIT_OF
 from .game import GameState
 from .options import Ruleset
 from .result import Note, Score, ScoreItem, Trick
@@ -28,6 +28,10 @@ SELBER_DOOF = ((151, "reached_150_against_call"), (181, "reached_180_against_cal
                (211, "reached_210_against_call"))
 
 
+# The cards of a heart trick (FreeDoko 10.2): hearts, the ♥10 (a trump) not among them.
+HEARTS_BELOW_TEN = frozenset(c for c in range(N_CODES) if SUIT_OF[c] == HEARTS and c != H10)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     card_points: tuple[int, int]  # re, contra
@@ -39,9 +43,9 @@ def team_totals(state: GameState) -> tuple[list[int], list[int]]:
     """Card points and tricks won, per team."""
     points, tricks = [0, 0], [0, 0]
     team_of = state.team_of
-    for trick in state.tricks:
-        team = team_of[trick.winner]
-        points[team] += trick.points
+    for _, _, _, winner, _, trick_points, _ in state.tricks:  # a Trick, unpacked at once
+        team = team_of[winner]
+        points[team] += trick_points
         tricks[team] += 1
     return points, tricks
 
@@ -135,7 +139,7 @@ def _special_items(state: GameState, winner: int | None, from_tricks: bool = Tru
                    ) -> list[ScoreItem]:
     """Special points of both teams (TSR 7.2.3), each credited to the team that made it;
     without ``from_tricks`` only 'against the club queens', which the result makes."""
-    allowed = set(state.ruleset.special_points)
+    allowed = state.ruleset.special_points  # a handful of names: a tuple is searched fast
     team_of = state.team_of
     items = []
     if "against_club_queens" in allowed and winner == CONTRA and not state.alone:
@@ -146,18 +150,19 @@ def _special_items(state: GameState, winner: int | None, from_tricks: bool = Tru
     dollen, hearts = "dollen_beat_dollen" in allowed, "heart_trick" in allowed
     last = len(state.tricks)
     for number, trick in enumerate(state.tricks, start=1):
-        team = team_of[trick.winner]
+        _, seats, cards, winner, _, points, swine_aces = trick  # unpacked at once: cheaper
+        team = team_of[winner]
         name = TEAM_NAMES[team]
-        if doppelkopf and trick.points >= 40:
+        if doppelkopf and points >= 40:
             items.append(ScoreItem("doppelkopf", name, 1, number))
-        if fox and DA in trick.cards and not trick.swine_aces:  # a swine is no fox
+        if fox and DA in cards and not swine_aces:  # a swine is no fox
             items += [ScoreItem("fox_caught", name, 1, number)
-                      for seat, card in zip(trick.seats, trick.cards, strict=True)
+                      for seat, card in zip(seats, cards, strict=True)
                       if card == DA and team_of[seat] != team]
-        if dollen and _dollen_beat_dollen(trick):
+        # cards.count: a cheap test first, as this runs for every trick
+        if dollen and cards.count(H10) == 2 and _dollen_beat_dollen(trick):
             items.append(ScoreItem("dollen_beat_dollen", name, 1, number))
-        if hearts and all(
-                c is not None and SUIT_OF[c] == HEARTS and c != H10 for c in trick.cards):
+        if hearts and HEARTS_BELOW_TEN.issuperset(cards):  # no unknown card either
             items.append(ScoreItem("heart_trick", name, 1, number))
         if number == last:
             items += _last_trick_items(trick, number, team_of, allowed)
@@ -171,7 +176,7 @@ def _dollen_beat_dollen(trick: Trick) -> bool:
 
 
 def _last_trick_items(trick: Trick, number: int, team_of: list[int],
-                      allowed: set[str]) -> list[ScoreItem]:
+                      allowed: tuple[str, ...]) -> list[ScoreItem]:
     """Karlchen and the fox in the last trick (TSR 7.2.3; FreeDoko 10.2 variants)."""
     team = team_of[trick.winner]
     name = TEAM_NAMES[team]
@@ -233,7 +238,9 @@ def _played_outcome(state: GameState, points: list[int], tricks: list[int],
         items = _result_items(state, winner, levels, points, tricks, True)
     if scoring_kind(state) in ruleset.special_points_in:
         items += _special_items(state, winner, specials)
-    value_for_re = sum(i.points if i.team == "re" else -i.points for i in items)
+    value_for_re = 0
+    for item in items:
+        value_for_re += item.points if item.team == "re" else -item.points
     multiplier = 1
     if ruleset.re_contra_scoring == "double":  # Mittwoch: after the special points
         multiplier = 2 ** sum(1 for t in (RE, CONTRA) if levels[t] >= 1)

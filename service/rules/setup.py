@@ -15,7 +15,7 @@ from typing import Any
 
 from .announcements import CONTRA, LEVEL_OF, RE
 from .cards import CQ, DA, KING, NINE, POINTS, RANK_OF, card_name, parse_card
-from .deal import Deal
+from .deal import Deal, one_holder
 from .exchange import POVERTY_CARDS, Report, played_by, read_transfer
 from .options import Ruleset
 from .ranking import COLOUR_SOLO_SUIT, order_for
@@ -54,6 +54,9 @@ class Expected:
     seat: int | None = None
     solo: SoloKind | None = None
     reason: str = ""
+
+
+ALL_HEALTHY = Expected("normal", reason="everyone said healthy")
 
 
 def trump_count(cards: Iterable[int]) -> int:
@@ -117,7 +120,7 @@ def _priority_kind(res: Reservation, ruleset: Ruleset) -> str:
 def expected_game(entitled: list[Reservation], ruleset: Ruleset) -> Expected:
     """The game the entitled reservations call for (in asking order)."""
     if not entitled:
-        return Expected("normal", reason="everyone said healthy")
+        return ALL_HEALTHY
     priority = ruleset.reservation_priority
 
     def rank(item: tuple[int, Reservation]) -> tuple[int, ...]:
@@ -179,17 +182,17 @@ def check_reservations(transcript: Transcript, deal: Deal
             f"seat {transcript.dealer} dealt, so seat {expected[0]} is asked first and the "
             "others clockwise from it"))
     for i, res in enumerate(reservations):
-        pointer = f"/reservations/{i}"
         if i < 4 and res.seat != expected[i] and not rotated:
             violations.append(Violation(
-                "reservation_order", f"{pointer}/seat", res.seat,
+                "reservation_order", f"/reservations/{i}/seat", res.seat,
                 f"reservation {i + 1} is by seat {res.seat}; seat {expected[i]} is asked "
                 f"{('first', 'second', 'third', 'fourth')[i]}"))
         if res.reservation == "healthy":
             continue
         problem = entitlement(res, deal.hands[res.seat], deal, ruleset)
         if problem:
-            violations.append(Violation("reservation_entitlement", pointer, res.seat, problem))
+            violations.append(Violation("reservation_entitlement", f"/reservations/{i}",
+                                        res.seat, problem))
         else:
             entitled.append(res)
     return violations, entitled
@@ -256,7 +259,7 @@ def game_setup(transcript: Transcript, deal: Deal
         if ruleset.solo_rank(solo) is None:
             violations.append(Violation("reservation_entitlement", "/game/solo", declarer,
                                         f"a {solo} solo is not allowed under this ruleset"))
-        team_of = tuple(RE if s == declarer else CONTRA for s in range(4))
+        team_of = tuple([RE if s == declarer else CONTRA for s in range(4)])
         setup = Setup("solo", solo, team_of, _solo_leader(transcript, declarer, game.duty),
                       deal.hands, declarer=declarer, solo=solo,
                       swines_possible=_swines_possible(ruleset, solo, False))
@@ -269,18 +272,18 @@ def game_setup(transcript: Transcript, deal: Deal
     elif kind == "redeal":
         setup = Setup("redeal", "normal", (RE, RE, CONTRA, CONTRA), first, deal.hands)
     else:
-        bride = deal.double_club_queen()
+        holders = deal.holders(CQ)
+        bride = one_holder(holders)
         swines = _swines_possible(ruleset, "normal", False)
         if bride is not None:
-            team_of = tuple(RE if s == bride else CONTRA for s in range(4))
+            team_of = tuple([RE if s == bride else CONTRA for s in range(4)])
             notes.append(Note("silent_marriage", bride,
                               "holds both CQ and said nothing: a silent "
                               "marriage, scored as a solo"))
             setup = Setup("silent_marriage", "normal", team_of, first, deal.hands,
                           declarer=bride, solo="diamonds", swines_possible=swines)
         else:
-            holders = deal.holders(CQ)
-            team_of = tuple(RE if s in holders else CONTRA for s in range(4))
+            team_of = tuple([RE if s in holders else CONTRA for s in range(4)])
             setup = Setup("normal", "normal", team_of, first, deal.hands,
                           swines_possible=swines)
     return setup, violations, notes

@@ -97,13 +97,13 @@ def play_errors(events: Any) -> Errors | None:
             seat = event.get("seat")
             if type(seat) is int and 0 <= seat < SEATS and type(event.get("card")) is str:
                 continue
-        found = _event_errors(event)
+        found = event_errors(event)
         if found:
             errors[index] = found
     return errors or None
 
 
-def _event_errors(event: Any) -> Errors | None:
+def event_errors(event: Any) -> Errors | None:
     if type(event) is not dict:
         return [NOT_OBJECT]
     errors: dict[str, list[str]] = {}
@@ -156,13 +156,13 @@ def reservations_errors(items: Any) -> Errors | None:
         if (type(item) is dict and len(item) == 2 and is_seat(item.get("seat"))
                 and item.get("reservation") in PLAIN_RESERVATIONS):
             continue
-        found = _reservation_errors(item)
+        found = reservation_errors(item)
         if found:
             errors[index] = found
     return errors or None
 
 
-def _reservation_errors(item: Any) -> Errors | None:
+def reservation_errors(item: Any) -> Errors | None:
     if type(item) is not dict:
         return [NOT_OBJECT]
     errors: dict[str, list[str]] = {}

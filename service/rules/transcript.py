@@ -32,6 +32,12 @@ class Event(NamedTuple):
     card: int | None = None  # the card's code; None for an unknown card or another kind
 
 
+# Every well-written card event, by seat and card as written: a game's fifty card events
+# are looked up, not built (an event is immutable, so all games share them).
+CARD_EVENTS: tuple[dict[str, Event], ...] = tuple(
+    {name: Event(seat, CARD, name, card) for name, card in BY_NAME.items()} for seat in range(4))
+
+
 class Reservation(NamedTuple):
     seat: int
     reservation: ReservationKind
@@ -89,17 +95,22 @@ def events_from_list(items: Iterable[dict[str, Any]]) -> tuple[Event, ...]:
     code, new = BY_NAME.get, tuple.__new__  # tuple.__new__: no Python-level __new__ per event
     return tuple([
         new(Event, (item["seat"], CARD, text, code(text)))
-        if (text := item.get("card")) is not None else _call_or_show(item)
+        if (text := item.get("card")) is not None else call_or_show(item)
         for item in items])
 
 
-def _call_or_show(item: dict[str, Any]) -> Event:
+def call_or_show(item: dict[str, Any]) -> Event:
     if "announce" in item:
         return Event(item["seat"], ANNOUNCE, item["announce"], None)
     return Event(item["seat"], SHOW, item["show"], None)
 
 
-def _game_from_dict(data: dict[str, Any]) -> GameDeclaration:
+def reservation_from_dict(item: dict[str, Any]) -> Reservation:
+    return Reservation(item["seat"], item["reservation"], item.get("solo"),
+                       bool(item.get("duty", False)), item.get("reason"), item.get("bid"))
+
+
+def game_from_dict(data: dict[str, Any]) -> GameDeclaration:
     rule = data.get("partner_rule")
     return GameDeclaration(
         type=data["type"],
@@ -121,21 +132,18 @@ def from_dict(data: dict[str, Any], ruleset: Ruleset) -> Transcript:
         ruleset=ruleset,
         dealer=data["dealer"],
         hands=tuple(tuple(hand) for hand in data["hands"]),
-        reservations=tuple(
-            Reservation(r["seat"], r["reservation"], r.get("solo"), bool(r.get("duty", False)),
-                        r.get("reason"), r.get("bid"))
-            for r in data.get("reservations", ())),
-        game=_game_from_dict(data.get("game") or {"type": "normal"}),
+        reservations=tuple(reservation_from_dict(r) for r in data.get("reservations", ())),
+        game=game_from_dict(data.get("game") or {"type": "normal"}),
         game_fields=frozenset(data.get("game") or ()),
         play=events_from_list(data.get("play", ())),
         players=tuple(data["players"]) if data.get("players") else None,
         claimed=data.get("claimed"),
-        context=_context(data.get("context")),
+        context=context_from_dict(data.get("context")),
         id=data.get("id"),
     )
 
 
-def _context(data: dict[str, Any] | None) -> GameContext:
+def context_from_dict(data: dict[str, Any] | None) -> GameContext:
     if not data:
         return NO_CONTEXT
     return GameContext(bock=data.get("bock", 1), duty_solo_owed=data.get("duty_solo_owed"))

@@ -7,7 +7,6 @@ unusual about a card, and the end of a trick, is here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
 
 from ..cards import N_CODES, NAMES, NOTATION, POINTS, name_list, near_cards, nearest
 from ..result import Trick
@@ -179,13 +178,14 @@ class TrickPlay(Teams):
     def _close_trick(self) -> None:
         order = self.last_order if len(self.tricks) == self.n_tricks - 1 else self.order
         seats, cards = self.trick_seats, self.trick_cards
-        self.lead_open = self.doubtful_trick == len(self.tricks) or None in cards
-        if None in cards:  # unknown cards count nothing; who took the trick shows next
+        unknown = None in cards
+        self.lead_open = unknown or self.doubtful_trick == len(self.tricks)
+        if unknown:  # unknown cards count nothing; who took the trick shows next
             known = [(i, c) for i, c in enumerate(cards) if c is not None]
             best = known[order.winner_index([c for _, c in known])][0] if known else 0
             points = sum(POINTS[c] for _, c in known)
         else:
-            full = cast("list[int]", cards)
+            full: list[int] = cards  # type: ignore[assignment]  # no None (no cast(): a call)
             best = order.winner_index(full)
             points = POINTS[full[0]] + POINTS[full[1]] + POINTS[full[2]] + POINTS[full[3]]
         winner = seats[best]
