@@ -105,30 +105,42 @@ def spread(values: list[float], fmt: str) -> str:
                                               max(values)))
 
 
+def parse_variant_args(parser: argparse.ArgumentParser) -> argparse.Namespace:
+    """The options naming what to serve (shared with bench/http_cpu.py), parsed."""
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--base", type=Path, help="an older checkout to serve alongside")
+    parser.add_argument("--compiled", type=Path, metavar="VENV",
+                        help="a venv with this checkout's compiled core (.venv-compiled)")
+    args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is not installed: run `make wrk` (apt-get install wrk)")
+    return args
+
+
+def variants(args: argparse.Namespace) -> dict[str, tuple[Path, Path | None]]:
+    """name: (venv, checkout whose sources it serves, or None for the venv's installed
+    core): the older checkout, this one's pure core, its compiled core."""
+    found: dict[str, tuple[Path, Path | None]] = {}
+    if args.base:
+        found["base"] = (args.base.resolve() / ".venv", args.base.resolve())
+    found["pure"] = (ROOT / ".venv", ROOT)
+    if args.compiled:
+        found["compiled"] = (args.compiled.resolve(), None)
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=600, help="distinct bodies cycled")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=10, help="per route and round")
     parser.add_argument("--connections", type=int, default=8)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--base", type=Path, help="an older checkout to load alongside")
-    parser.add_argument("--compiled", type=Path, metavar="VENV",
-                        help="a venv with this checkout's compiled core (.venv-compiled)")
-    args = parser.parse_args()
-    if shutil.which("wrk") is None:
-        raise SystemExit("wrk is not installed: run `make wrk` (apt-get install wrk)")
+    args = parse_variant_args(parser)
 
     sys.path.insert(0, str(ROOT))
     from service.tools.corpus import bodies
 
-    # name: (venv, checkout whose sources it serves, or None for the venv's installed core)
-    checkouts: dict[str, tuple[Path, Path | None]] = {}
-    if args.base:
-        checkouts["base"] = (args.base.resolve() / ".venv", args.base.resolve())
-    checkouts["pure"] = (ROOT / ".venv", ROOT)
-    if args.compiled:
-        checkouts["compiled"] = (args.compiled.resolve(), None)
+    checkouts = variants(args)
     servers: dict[str, tuple[int, subprocess.Popen[bytes]]] = {}
     runs: dict[tuple[str, str], list[dict[str, float]]] = {
         (name, route): [] for name in checkouts for route in ROUTES}

@@ -26,7 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from http_check import LUA, ROUTES, free_port, spread, start_server
+from http_check import LUA, ROUTES, free_port, parse_variant_args, spread, start_server, variants
 
 ROOT = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -68,27 +68,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=600, help="distinct bodies cycled")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=6, help="per route and round")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--base", type=Path, help="an older checkout to measure too")
-    parser.add_argument("--compiled", type=Path, metavar="VENV",
-                        help="a venv with this checkout's compiled core (.venv-compiled)")
-    args = parser.parse_args()
+    args = parse_variant_args(parser)
 
     sys.path.insert(0, str(ROOT))
     from service.tools.corpus import bodies
 
-    variants: dict[str, tuple[Path, Path | None]] = {}
-    if args.base:
-        variants["base"] = (args.base.resolve() / ".venv", args.base.resolve())
-    variants["pure"] = (ROOT / ".venv", ROOT)
-    if args.compiled:
-        variants["compiled"] = (args.compiled.resolve(), None)
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "corpus.jsonl"
         corpus.write_bytes(b"\n".join(bodies(args.games)) + b"\n")
         print(f"HTTP CPU per request: {args.games} distinct games, gunicorn {args.workers} "
               f"sync workers, wrk -t1 -c8, {args.seconds:g} s per run, {args.rounds} rounds")
-        for name, (venv, checkout) in variants.items():
+        for name, (venv, checkout) in variants(args).items():
             port = free_port()
             server, core = start_server(venv, checkout, port, args.workers, Path(tmp))
             costs: dict[str, list[tuple[float, float]]] = {route: [] for route in ROUTES}
