@@ -127,6 +127,17 @@ def test_a_penalty_says_in_a_note_what_it_replaced(penalty, words):
     assert notes[0].message.endswith("counted plus_minus, instead of the game as played")
 
 
+def test_a_penalty_note_names_the_offender_where_the_players_are_named():
+    """The note is read on its own (the page's and doko-check's notes): it names the
+    offender as the transcript does, with the seat."""
+    data = normal_revoke()
+    data["players"] = ["Anna", "Ben", "Cleo", "Dan"]
+    result = rules.check(data, ruleset=ruleset("ddv", "ddv", "plus_minus"))
+    [note] = [n for n in result.notes if n.code == "penalty_scored"]
+    assert note.message.startswith(
+        f"revoke by Ben (seat 1) at {result.violations[0].pointer}: scored under DDV TSR 9.4.3")
+
+
 def test_ddv_penalty_against_a_soloist_names_9_4_4():
     result = rules.check(solo_revoke(), ruleset=ruleset("mittwoch", "ddv", "plus_minus"))
     assert "DDV TSR 9.4.4" in next(n for n in result.notes if n.code == "penalty_scored").message

@@ -194,7 +194,7 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
         score = Score((), 1, 0, (0, 0, 0, 0))
     elif complete:
         result = outcome(state)
-        if state.revoke is not None and (note := penalty_note(state)) is not None:
+        if (note := penalty_note(state, transcript.players)) is not None:
             notes.append(note)
         winner = TEAM_NAMES[result.winner] if result.winner is not None else None
         score = _with_bock(result.score, transcript.context.bock, winner)

@@ -321,22 +321,26 @@ def outcome(state: GameState) -> Outcome:
 
 PENALTY_RULES = {
     "ddv": "DDV TSR 9.4.3 (the game 'not played'; the offender 12 penalty points and 3 "
-           "more per bid of the opponents, the three others 4 or 1 more per bid each)",
+           "more per Absage (no 90, no 60, ...) of the opponents, the three others 4 and 1 "
+           "more per Absage each)",
     "offender_loses_others_plus_5": "DOKO 2026 II.c (the offender -15, the three others +5)",
     "lost_as_black": "Mittwoch's 'Allgemein' (the offender's team loses black with the "
                      "calls made before the revoke; no special points)",
 }
 
 
-def penalty_note(state: GameState) -> Note | None:
-    """What a revoke penalty replaced, for the notes of a finished game."""
+def penalty_note(state: GameState, players: tuple[str, ...] | None = None) -> Note | None:
+    """What a revoke penalty replaced, for the notes of a finished game: the offender by
+    name where the transcript names the players (the note is read on its own)."""
     revoke, penalty = state.revoke, state.ruleset.revoke_penalty
     if revoke is None or penalty not in PENALTY_RULES:
         return None
     rule = PENALTY_RULES[penalty]
     if penalty == "ddv" and revoke.alone_known and state.team_of[revoke.seat] == CONTRA:
         rule = ("DDV TSR 9.4.4 (against a soloist: the offender 12 penalty points and 3 more "
-                "per bid of the soloist, the soloist as many plus points, the others 0)")
+                "per Absage of the soloist, the soloist as many plus points, the others 0)")
+    who = (f"{players[revoke.seat]} (seat {revoke.seat})" if players
+           else f"seat {revoke.seat}")
     return Note("penalty_scored", revoke.seat,
-                f"revoke by seat {revoke.seat} at /play/{revoke.index}: scored under {rule}, "
+                f"revoke by {who} at /play/{revoke.index}: scored under {rule}, "
                 f"counted {state.ruleset.counting}, instead of the game as played")
