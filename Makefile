@@ -32,6 +32,7 @@ CSTAMP := $(CVENV)/.installed
 CSRC := $(CVENV)/src
 
 $(CSTAMP): pyproject.toml setup.py $(shell find service -type f -not -path '*/__pycache__/*')
+	@command -v cc >/dev/null || { echo "make compiled needs a C compiler: apt-get install gcc libc6-dev (make run and make test need none)"; exit 1; }
 	rm -rf $(CVENV)
 	$(PYTHON) -m venv $(CVENV)
 	$(CBIN)/python -m pip install --quiet --upgrade pip
@@ -81,3 +82,4 @@ conformance: $(STAMP)
 
 clean:
 	rm -rf $(VENV) $(CVENV) build *.egg-info
+	find service -name '*.so' -delete  # compiled modules built in place would shadow edits

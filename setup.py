@@ -21,7 +21,8 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 COMPILE = os.environ.get("DOKO_COMPILE", "").strip() not in {"", "0"}
-PROJECT = tomllib.loads(Path("pyproject.toml").read_text(encoding="utf-8"))["project"]
+PROJECT = tomllib.loads((Path(__file__).resolve().parent / "pyproject.toml")
+                        .read_text(encoding="utf-8"))["project"]
 # To build: mypy (mypyc) as the dev extra pins it, and the core's own dependency
 # (marshmallow), so that mypy sees the types the core is checked with.
 MYPY = next(r for r in PROJECT["optional-dependencies"]["dev"] if r.startswith("mypy"))
@@ -66,9 +67,11 @@ COMPILED_MODULES = [
 def compiled_extensions() -> list[Extension]:
     if not COMPILE:
         return []
-    if {"egg_info", "dist_info"} & set(sys.argv[1:]):
+    args = set(sys.argv[1:])
+    if {"egg_info", "dist_info"} & args:
         return []  # metadata only (a PEP 517 frontend asking for the build requirements)
-    if "editable_wheel" in sys.argv[1:]:
+    in_place = "build_ext" in args and bool({"--inplace", "-i"} & args)
+    if {"editable_wheel", "develop"} & args or in_place:
         raise SystemExit("DOKO_COMPILE=1 builds non-editable only (make compiled): compiled "
                          "modules next to the sources would shadow every edit to them")
     try:

@@ -66,7 +66,10 @@ def compiled_venv() -> Path | None:
     stamp = DEFAULT_VENV / ".installed"
     if not stamp.exists():
         return None
-    sources = [ROOT / "setup.py", ROOT / "pyproject.toml", *(ROOT / "service").rglob("*.py")]
+    # Every file the build copies (presets, web files too), as the Makefile's rule has it.
+    sources = [ROOT / "setup.py", ROOT / "pyproject.toml",
+               *(p for p in (ROOT / "service").rglob("*")
+                 if p.is_file() and "__pycache__" not in p.parts)]
     if max(path.stat().st_mtime for path in sources) > stamp.stat().st_mtime:
         return None
     return DEFAULT_VENV

@@ -260,6 +260,34 @@ def test_a_poverty_nobody_took_returns_nothing(check):
     assert result["game"]["type"] == "redeal"
 
 
+def test_a_poverty_given_to_its_own_declarer_returns_nothing(check):
+    """Seed 004 I.5: with every offer declined nobody took the poverty, also where the
+    partner is (wrongly) given as the declarer: the returned cards and the trumps
+    statement are reported, not dropped with the missing taker."""
+    offers = [{"seat": s, "accept": False} for s in (2, 3, 0)]
+    data = p1_transcript(ruleset("doko2026"), play=False, offers=offers, partner=None,
+                         trumps_returned=True)
+    data["game"]["partner"] = data["game"]["declarer"]
+    pointers = [v["pointer"] for v in check(data)["violations"]]
+    assert "/game/partner" in pointers
+    assert "/game/returned" in pointers and "/game/trumps_returned" in pointers
+
+
+@pytest.mark.parametrize(("stated", "wrong"), [(0, True), (1, False), (2, False), (3, True)])
+def test_a_count_with_an_unreadable_returned_card_is_held_to_what_the_rest_decide(
+        check, stated, wrong):
+    """Seed 002 6.5.4 (the taker says how many trumps it gave back): ♦10 came back and
+    one card could not be read, which may be a trump: 1 or 2 may be right, 0 and 3 are
+    wrong whatever it was. The unreadable card's own violation says so."""
+    returned = ["D10", "??", "H9"]
+    result = check(p1_transcript(play=False, returned=returned, trumps_returned=stated))
+    pointers = [v["pointer"] for v in result["violations"]]
+    assert ("/game/trumps_returned" in pointers) == wrong
+    [unreadable] = [v for v in result["violations"] if v["pointer"] == "/game/returned/1"]
+    assert "trumps_returned is checked only as far as the cards read decide it" in (
+        unreadable["message"])
+
+
 def test_doko2026_poverty_wrong_whether_statement(check):
     """Seed 004 I.5: "Gibt er keinen Trumpf zurück, muss er dies mit 'kein Trumpf
     zurück' melden, andernfalls mit 'Trumpf zurück'" - the ♦10 went back, so saying

@@ -146,11 +146,11 @@ def _unknown_points(state: GameState) -> Note:
     """DDV TSR 2.2: the pack holds 240 card points; what unreadable cards held is
     unknown, counted for nobody, and said (the verdict is as counted without it)."""
     texts = list(state.unknown_texts.values())
-    missing = 240 - sum(t.points for t in state.tricks)
+    counted = sum(t.points for t in state.tricks)
     return Note("card_points_unknown", None,
                 f"{len(texts)} card{'s' if len(texts) > 1 else ''} could not be read ("
-                f"{', '.join(map(repr, texts))}): the tricks hold {240 - missing} of the "
-                f"pack's 240 card points, the other {missing} are counted for nobody, and "
+                f"{', '.join(map(repr, texts))}): the tricks hold {counted} of the "
+                f"pack's 240 card points, the other {240 - counted} are counted for nobody, and "
                 "the winner and the score are as counted without them")
 
 

@@ -71,15 +71,22 @@ def read_transfer(name: str, texts: tuple[str, ...], hand: Iterable[int], giver:
         if text is not None and parse_card(text) is None:
             slip = nearest(text, [c for c in left if left[c] > 0])
         options = sorted(c for c in evidence if evidence[c] > 0)
-        card = slip if slip is not None or len(options) != 1 else options[0]
+        card: int | None = None
+        if slip is not None:
+            card = slip
+        elif len(options) == 1:
+            card = options[0]
         if card is None:
             transfer.unknown += 1
+            # It may be a trump: the trumps statement is held only to what the rest decide.
+            trumps = ("; trumps_returned is checked only as far as the cards read decide it"
+                      if name == "returned" else "")
             if receiver is None:
-                return "taken as an unknown card of its hand"
+                return "taken as an unknown card of its hand" + trumps
             return (f"taken as an unknown card of its hand: seat {receiver} playing a card "
                     f"it was not dealt is not reported again, and a later card of seat {giver}"
                     " off the suit led is not called a revoke where that card may have been "
-                    "its last of that suit")
+                    f"its last of that suit{trumps}")
         left[card] -= 1
         evidence[card] -= 1
         transfer.cards.append(card)
@@ -117,5 +124,6 @@ def read_transfer(name: str, texts: tuple[str, ...], hand: Iterable[int], giver:
         transfer.cards.remove(card)
     report(f"/game/{name}", giver, rule + (
         f"; {name_list(back)} taken as kept: seat {giver} plays "
-        f"{'it' if len(back) == 1 else 'them'} later" if back else ""))
+        f"{'it' if len(back) == 1 else 'them'} later" if back
+        else f"; all taken as {name}: the play shows none of them kept"))
     return transfer

@@ -362,7 +362,7 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
             f"{what}passed {trumps_passed} of its {trumps_held} trumps; a poverty passes its "
             "trumps first"))
     violations = exchange + offered
-    if partner is None:  # nothing comes back from a poverty nobody took: said, not ignored
+    if taker is None:  # nothing comes back from a poverty nobody took: said, not ignored
         for field in ("returned", "trumps_returned"):
             if getattr(game, field) not in ((), None):
                 violations.append(Violation(
@@ -468,11 +468,13 @@ def _check_trumps_statement(stated: Any, actual: int, unknown: int,
         report(where, partner, f"the taker says {say} trumps were returned under "
                f"{ruleset.id}, not {not_say}: {example}")
         return
-    if unknown:  # an unreadable returned card may be a trump: the statement is unchecked
-        return
-    if mode == "count" and stated != actual:
-        report(where, partner, f"the taker said {_were(stated)}; {_were(actual)}")
-    if mode == "whether" and bool(stated) != (actual > 0):
+    # An unreadable returned card may be a trump: the statement is wrong only where every
+    # reading of it makes it wrong (its violation says so).
+    if mode == "count" and not actual <= stated <= actual + unknown:
+        report(where, partner, f"the taker said {_were(stated)}; {_were(actual)}"
+               + (f" (and {unknown} card{'s' if unknown > 1 else ''} that could not be read)"
+                  if unknown else ""))
+    if mode == "whether" and (actual > 0 if not stated else actual + unknown == 0):
         report(where, partner,
                f"the taker said trumps {'were' if stated else 'were not'} returned; "
                f"{_were(actual)}")
