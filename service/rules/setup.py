@@ -89,8 +89,10 @@ def entitlement(res: Reservation, hand: tuple[int, ...], deal: Deal, ruleset: Ru
                 ) -> str | None:
     """Why ``res`` was not allowed to say what it said, or None."""
     kind = res.reservation
-    if kind == "marriage" and deal.double_club_queen() != res.seat:
-        return "announced a marriage without holding both CQ"
+    if kind == "marriage" and (bride := deal.double_club_queen()) != res.seat:
+        holder = ("no seat holds both" if bride is None
+                  else f"seat {bride} holds both and may say marriage")
+        return f"announced a marriage without holding both CQ ({holder}): say healthy instead"
     if kind == "solo" and ruleset.solo_rank(res.solo) is None:
         return f"a {res.solo} solo is not allowed under this ruleset"
     if kind == "poverty":
@@ -104,7 +106,8 @@ def entitlement(res: Reservation, hand: tuple[int, ...], deal: Deal, ruleset: Ru
         if res.reason not in ruleset.throw:
             return f"throwing for {res.reason} is not allowed under this ruleset"
         if not throw_entitled(res.reason, hand, ruleset):
-            return f"the hand does not give the reason {res.reason}"
+            return (f"the hand does not give the reason {res.reason} under {ruleset.id}: "
+                    "say healthy, or check the hand as dealt")
     return None
 
 
@@ -297,7 +300,10 @@ def _marriage_setup(transcript: Transcript, deal: Deal, first: int
     declarer = _seat_or(game.declarer, first)
     if bride != declarer:
         violations.append(Violation("reservation_entitlement", "/game/declarer", declarer,
-                                    "plays a marriage without both CQ"))
+                                    "plays a marriage without both CQ"
+                                    + (f": seat {bride} holds both, so the declarer is {bride}"
+                                       if bride is not None
+                                       else ": no seat holds both, so no marriage is played")))
     rule = game.partner_rule or PartnerRule()
     if rule.trick not in ruleset.marriage_partner_rules:
         allowed = ", ".join(ruleset.marriage_partner_rules)
