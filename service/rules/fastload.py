@@ -196,17 +196,9 @@ def _players(value: Any) -> Any:
 
 def _hands(value: Any) -> Any:
     """The four hands as tuples of the cards as written."""
-    if type(value) is not list or len(value) != shapes.SEATS:
+    if shapes.hands_errors(value) is not None:
         return _NO
-    hands = []
-    for hand in value:
-        if type(hand) is not list or len(hand) > shapes.MAX_HAND:
-            return _NO
-        for card in hand:
-            if type(card) is not str:
-                return _NO
-        hands.append(tuple(hand))
-    return tuple(hands)
+    return tuple([tuple(hand) for hand in value])
 
 
 def _reservations(value: Any) -> Any:
@@ -215,12 +207,10 @@ def _reservations(value: Any) -> Any:
     new = tuple.__new__  # no Python-level __new__ per reservation
     reservations = []
     for item in value:
-        # Fast path: {"seat": s, "reservation": "healthy"} and its like.
-        if type(item) is dict and len(item) == 2:
-            seat, kind = item.get("seat"), item.get("reservation")
-            if _seat(seat) and kind in shapes.PLAIN_RESERVATIONS:
-                reservations.append(new(Reservation, (seat, kind, None, False, None, None)))
-                continue
+        if shapes.is_plain_reservation(item):
+            reservations.append(new(Reservation, (item["seat"], item["reservation"], None,
+                                                  False, None, None)))
+            continue
         if shapes.reservation_errors(item) is not None:
             return _NO
         reservations.append(reservation_from_dict(item))

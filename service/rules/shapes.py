@@ -144,6 +144,13 @@ def hands_errors(hands: Any) -> Errors | None:
     return errors or None
 
 
+def is_plain_reservation(item: Any) -> bool:
+    """The fast path: ``{"seat": s, "reservation": "healthy"}`` and its like, which need no
+    further check."""
+    return (type(item) is dict and len(item) == 2 and is_seat(item.get("seat"))
+            and item.get("reservation") in PLAIN_RESERVATIONS)
+
+
 def reservations_errors(items: Any) -> Errors | None:
     """Errors in ``reservations``; who was entitled to what is the core's business."""
     if type(items) is not list:
@@ -152,9 +159,7 @@ def reservations_errors(items: Any) -> Errors | None:
         return [at_most(MAX_RESERVATIONS)]
     errors: dict[int, Errors] = {}
     for index, item in enumerate(items):
-        # Fast path: {"seat": s, "reservation": "healthy"} and its like.
-        if (type(item) is dict and len(item) == 2 and is_seat(item.get("seat"))
-                and item.get("reservation") in PLAIN_RESERVATIONS):
+        if is_plain_reservation(item):
             continue
         found = reservation_errors(item)
         if found:
