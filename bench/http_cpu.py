@@ -17,7 +17,6 @@ ratio that the CPU costs allow on a saturated machine: (echo server + echo wrk) 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import resource
 import signal
@@ -26,7 +25,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from http_check import LUA, ROUTES, free_port, parse_variant_args, spread, start_server, variants
+from http_check import ROUTES, free_port, parse_variant_args, spread, start_server, variants
+from http_check import wrk as wrk_run
 
 ROOT = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -51,14 +51,8 @@ def server_cpu(master: int) -> float:
 def load(master: int, port: int, path: str, corpus: Path, seconds: float) -> tuple[float, float]:
     """µs of server CPU and of wrk CPU per request over one wrk run."""
     before, wrk_before = server_cpu(master), resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run(
-        ["wrk", "-t1", "-c8", f"-d{seconds:g}s", "--timeout", "10s", "-s", str(LUA),
-         f"http://127.0.0.1:{port}", "--", path, str(corpus)],
-        check=True, capture_output=True, text=True).stdout
+    result = wrk_run(port, path, corpus, seconds, 8)
     wrk_after, after = resource.getrusage(resource.RUSAGE_CHILDREN), server_cpu(master)
-    result = json.loads(next(x for x in reversed(out.splitlines()) if x.startswith("{")))
-    if result["non2xx"] or result["socket_errors"]:
-        raise SystemExit(f"{path}: answers not 2xx or socket errors: {result}")
     wrk = (wrk_after.ru_utime + wrk_after.ru_stime) - (wrk_before.ru_utime + wrk_before.ru_stime)
     return (after - before) / result["requests"] * 1e6, wrk / result["requests"] * 1e6
 
