@@ -50,12 +50,16 @@ def _as_reserved(transcript: Transcript, deal: Deal, state: GameState,
     other = transcript._replace(game=declared)
     setup, more, _ = game_setup(other, deal)
     replayed = _replayed(other, deal, setup)
+    # Taken only where it breaks fewer rules than the declared game less the priority
+    # violation, which stays reported (the one mistake).
     if len(replayed.violations) + len(more) >= len(state.violations) + len(violations) - 1:
         return state, violations
     game = declared.type + (f" ({declared.solo}) by seat {declared.declarer}"
                             if declared.type == "solo" else "")
     said = replace(priority, message=f"{priority.message}; the play follows the {game} game "
                    "the reservations call for, so it is checked and scored as that game")
+    # The reserved game's own setup violations (`more`) with the priority violation at
+    # the place it had among the declared game's: the reservations' come before it.
     where = violations.index(priority)
     return replayed, [*more[:where], said, *more[where:]]
 
