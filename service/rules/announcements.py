@@ -23,13 +23,18 @@ def level_call(team: int, level: int) -> str:
     return TEAM_CALL[team] if level == 1 else BID_CALLS[level - 2]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Verdict:
     """The judgement on one call: accepted (code None) or refused with a violation code."""
 
     code: str | None
     message: str = ""
     levels: tuple[int, ...] = ()  # the levels the call makes, lowest first
+
+    def __init__(self, code: str | None, message: str = "", levels: tuple[int, ...] = ()) -> None:
+        self.code = code
+        self.message = message
+        self.levels = levels
 
 
 class AnnouncementClock:

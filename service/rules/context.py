@@ -11,7 +11,7 @@ from dataclasses import dataclass
 MAX_BOCK = 64  # 2**6: six overlapping bock rounds multiplied; far beyond any house rule
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class GameContext:
     bock: int = 1
     """The bock multiplier of this game (1: no bock round). It multiplies the game value
@@ -20,6 +20,10 @@ class GameContext:
     duty_solo_owed: bool | None = None
     """Whether the declarer of a solo still owes a duty solo when it is played (None:
     unknown). A solo by a player who owes one is the duty solo (DDV TSR 4.3.1)."""
+
+    def __init__(self, bock: int = 1, duty_solo_owed: bool | None = None) -> None:
+        self.bock = bock
+        self.duty_solo_owed = duty_solo_owed
 
 
 NO_CONTEXT = GameContext()

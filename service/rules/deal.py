@@ -18,7 +18,7 @@ from .cards import (
 from .result import Violation
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Deal:
     """The four hands as dealt (card codes; unknown cards left out), immutable."""
 
@@ -27,6 +27,13 @@ class Deal:
     hand_size: int
     # per seat: places in the hand whose card could not be read (see _read_defective_deal)
     unknown_places: tuple[int, ...] = (0, 0, 0, 0)
+
+    def __init__(self, dealer: int, hands: tuple[tuple[int, ...], ...], hand_size: int,
+                 unknown_places: tuple[int, ...] = (0, 0, 0, 0)) -> None:
+        self.dealer = dealer
+        self.hands = hands
+        self.hand_size = hand_size
+        self.unknown_places = unknown_places
 
     def holders(self, card: int) -> tuple[int, ...]:
         """The seats holding ``card``, once per copy."""

@@ -1,4 +1,11 @@
-"""The checked game: what the core reports back. Plain values, rendered at the edge."""
+"""The checked game: what the core reports back. Plain values, rendered at the edge.
+
+The value classes here and elsewhere in the core (Setup, Deal, Verdict …) are dataclasses
+that write their own ``__init__``: the compiled core (mypyc) compiles it, where the one
+dataclasses generates would run interpreted, setting a frozen class's fields one
+``object.__setattr__`` at a time (several times the cost of the check's own work on
+them). So they are not frozen at run time either: treat them as read-only values.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +17,7 @@ from .codes import NOTES, VIOLATIONS
 from .vocabulary import PlayedType, SoloKind, Team
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Violation:
     """A rule broken: its code (see :mod:`service.rules.codes`), where, by whom, and what."""
 
@@ -19,12 +26,16 @@ class Violation:
     seat: int | None
     message: str
 
-    def __post_init__(self) -> None:
-        if self.code not in VIOLATIONS:
-            raise ValueError(f"unregistered violation code {self.code!r}")
+    def __init__(self, code: str, pointer: str, seat: int | None, message: str) -> None:
+        self.code = code
+        self.pointer = pointer
+        self.seat = seat
+        self.message = message
+        if code not in VIOLATIONS:
+            raise ValueError(f"unregistered violation code {code!r}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Note:
     """Something a referee should know that breaks no rule (e.g. a silent marriage)."""
 
@@ -32,9 +43,12 @@ class Note:
     seat: int | None
     message: str
 
-    def __post_init__(self) -> None:
-        if self.code not in NOTES:
-            raise ValueError(f"unregistered note code {self.code!r}")
+    def __init__(self, code: str, seat: int | None, message: str) -> None:
+        self.code = code
+        self.seat = seat
+        self.message = message
+        if code not in NOTES:
+            raise ValueError(f"unregistered note code {code!r}")
 
 
 class Trick(NamedTuple):
@@ -58,13 +72,21 @@ class PlayedTrick(NamedTuple):
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AnnouncementRecord:
     seat: int
     team: Team
     call: str
     pointer: str
     implied: tuple[str, ...] = ()  # lower levels this call made at the same time
+
+    def __init__(self, seat: int, team: Team, call: str, pointer: str,
+                 implied: tuple[str, ...] = ()) -> None:
+        self.seat = seat
+        self.team = team
+        self.call = call
+        self.pointer = pointer
+        self.implied = implied
 
 
 class ScoreItem(NamedTuple):
@@ -78,15 +100,22 @@ class ScoreItem(NamedTuple):
     factor: int | None = None  # a multiplier item (bock): the factor it applies
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Score:
     items: tuple[ScoreItem, ...]
     multiplier: int
     value: int
     scores: tuple[int, int, int, int]
 
+    def __init__(self, items: tuple[ScoreItem, ...], multiplier: int, value: int,
+                 scores: tuple[int, int, int, int]) -> None:
+        self.items = items
+        self.multiplier = multiplier
+        self.value = value
+        self.scores = scores
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True)
 class GameInfo:
     type: PlayedType
     re: tuple[int, ...]
@@ -96,15 +125,31 @@ class GameInfo:
     partner: int | None = None
     deciding_trick: int | None = None
 
+    def __init__(self, type: PlayedType, re: tuple[int, ...], contra: tuple[int, ...],
+                 declarer: int | None = None, solo: SoloKind | None = None,
+                 partner: int | None = None, deciding_trick: int | None = None) -> None:
+        self.type = type
+        self.re = re
+        self.contra = contra
+        self.declarer = declarer
+        self.solo = solo
+        self.partner = partner
+        self.deciding_trick = deciding_trick
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True)
 class SeatAnnouncements:
     seat: int
     calls: tuple[str, ...]
     name: str | None = None
 
+    def __init__(self, seat: int, calls: tuple[str, ...], name: str | None = None) -> None:
+        self.seat = seat
+        self.calls = calls
+        self.name = name
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True)
 class LegalActions:
     """What may legally happen next in an unfinished game."""
 
@@ -113,21 +158,37 @@ class LegalActions:
     announcements: tuple[SeatAnnouncements, ...]
     name: str | None = None  # the player to play, where the transcript names the players
 
+    def __init__(self, seat: int | None, cards: tuple[str, ...],
+                 announcements: tuple[SeatAnnouncements, ...], name: str | None = None) -> None:
+        self.seat = seat
+        self.cards = cards
+        self.announcements = announcements
+        self.name = name
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True)
 class ClaimDifference:
     field: str
     claimed: Any
     computed: Any
 
+    def __init__(self, field: str, claimed: Any, computed: Any) -> None:
+        self.field = field
+        self.claimed = claimed
+        self.computed = computed
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True)
 class ClaimCheck:
     agrees: bool
     differences: tuple[ClaimDifference, ...]
 
+    def __init__(self, agrees: bool, differences: tuple[ClaimDifference, ...]) -> None:
+        self.agrees = agrees
+        self.differences = differences
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True)
 class CheckResult:
     """The checked game. Cards are named as written (``"CQ"``); seats are 0-3, and
     ``players`` names them where the transcript did (:meth:`name` reads it)."""
@@ -149,6 +210,34 @@ class CheckResult:
     id: Any = None  # the client's own reference, echoed
     ruleset_digest: str = ""  # sha256 of the resolved option values: the verdict's rules
     unknown_cards: dict[tuple[int, int], str] | None = None  # (trick, position) -> as written
+
+    def __init__(self, ruleset: str, valid: bool, complete: bool,
+                 violations: tuple[Violation, ...], notes: tuple[Note, ...],
+                 game: GameInfo | None, trick_record: tuple[Trick, ...],
+                 announcements: tuple[AnnouncementRecord, ...],
+                 card_points: dict[str, int] | None, winner: Team | None,
+                 score: Score | None, claimed: ClaimCheck | None = None,
+                 legal_actions: LegalActions | None = None,
+                 players: tuple[str, ...] | None = None, id: Any = None,
+                 ruleset_digest: str = "",
+                 unknown_cards: dict[tuple[int, int], str] | None = None) -> None:
+        self.ruleset = ruleset
+        self.valid = valid
+        self.complete = complete
+        self.violations = violations
+        self.notes = notes
+        self.game = game
+        self.trick_record = trick_record
+        self.announcements = announcements
+        self.card_points = card_points
+        self.winner = winner
+        self.score = score
+        self.claimed = claimed
+        self.legal_actions = legal_actions
+        self.players = players
+        self.id = id
+        self.ruleset_digest = ruleset_digest
+        self.unknown_cards = unknown_cards
 
     @property
     def tricks(self) -> tuple[PlayedTrick, ...]:

@@ -32,11 +32,16 @@ SELBER_DOOF = ((151, "reached_150_against_call"), (181, "reached_180_against_cal
 HEARTS_BELOW_TEN = frozenset(c for c in range(N_CODES) if SUIT_OF[c] == HEARTS and c != H10)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Outcome:
     card_points: tuple[int, int]  # re, contra
     winner: int | None  # RE, CONTRA, or None when both missed their bids
     score: Score
+
+    def __init__(self, card_points: tuple[int, int], winner: int | None, score: Score) -> None:
+        self.card_points = card_points
+        self.winner = winner
+        self.score = score
 
 
 def team_totals(state: GameState) -> tuple[list[int], list[int]]:

@@ -26,7 +26,7 @@ from .vocabulary import GameType, OrderKind, PlayedType, ReservationKind, SoloKi
 UNDECIDED = -1  # team of a seat while a marriage is undecided
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Setup:
     """What game is played: its card order, the teams and who leads."""
 
@@ -45,8 +45,28 @@ class Setup:
     unknown_places: tuple[int, ...] | None = None
     unsure: tuple[int, ...] = (0, 0, 0, 0)
 
+    def __init__(self, type: PlayedType, order_kind: OrderKind, team_of: tuple[int, ...],
+                 leader: int, hands: tuple[tuple[int, ...], ...] | None = None,
+                 declarer: int | None = None, solo: SoloKind | None = None,
+                 partner: int | None = None, partner_rule: PartnerRule | None = None,
+                 swines_possible: bool = False,
+                 unknown_places: tuple[int, ...] | None = None,
+                 unsure: tuple[int, ...] = (0, 0, 0, 0)) -> None:
+        self.type = type
+        self.order_kind = order_kind
+        self.team_of = team_of
+        self.leader = leader
+        self.hands = hands
+        self.declarer = declarer
+        self.solo = solo
+        self.partner = partner
+        self.partner_rule = partner_rule
+        self.swines_possible = swines_possible
+        self.unknown_places = unknown_places
+        self.unsure = unsure
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True)
 class Expected:
     """The game the reservation round calls for."""
 
@@ -54,6 +74,13 @@ class Expected:
     seat: int | None = None
     solo: SoloKind | None = None
     reason: str = ""
+
+    def __init__(self, type: GameType | ReservationKind, seat: int | None = None,
+                 solo: SoloKind | None = None, reason: str = "") -> None:
+        self.type = type
+        self.seat = seat
+        self.solo = solo
+        self.reason = reason
 
 
 ALL_HEALTHY = Expected("normal", reason="everyone said healthy")

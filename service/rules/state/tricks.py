@@ -16,7 +16,7 @@ from .teams import Teams
 CLASS_NAMES = ("clubs", "spades", "hearts", "diamonds", "trump")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Revoke:
     """The first failure to follow suit, the calls made before it, and whether it was
     known by then that one seat plays alone (DDV 4.4.3 b, 4.4.5: until then a silent or
@@ -26,6 +26,12 @@ class Revoke:
     seat: int
     levels: tuple[int, int]
     alone_known: bool
+
+    def __init__(self, index: int, seat: int, levels: tuple[int, int], alone_known: bool) -> None:
+        self.index = index
+        self.seat = seat
+        self.levels = levels
+        self.alone_known = alone_known
 
 
 class TrickPlay(Teams):
