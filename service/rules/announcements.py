@@ -7,16 +7,18 @@ a call names a level, and under the skip rules it implies the lower ones.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .options import Ruleset
 from .vocabulary import TEAMS
 
-RE, CONTRA = 0, 1
-TEAM_NAMES = TEAMS
-LEVEL_OF = {"re": 1, "contra": 1, "no90": 2, "no60": 3, "no30": 4, "black": 5}
-BID_CALLS = ("no90", "no60", "no30", "black")  # level 2..5
-TEAM_CALL = ("re", "contra")  # the level-1 call of each team
-LEVEL_NAMES = ("re/contra", "no 90", "no 60", "no 30", "black")  # level 1..5, as a deadline
+RE: Final = 0
+CONTRA: Final = 1
+TEAM_NAMES: Final = TEAMS
+LEVEL_OF: Final = {"re": 1, "contra": 1, "no90": 2, "no60": 3, "no30": 4, "black": 5}
+BID_CALLS: Final = ("no90", "no60", "no30", "black")  # level 2..5
+TEAM_CALL: Final = ("re", "contra")  # the level-1 call of each team
+LEVEL_NAMES: Final = ("re/contra", "no 90", "no 60", "no 30", "black")  # level 1..5, as a deadline
 
 
 def level_call(team: int, level: int) -> str:

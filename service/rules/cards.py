@@ -8,32 +8,41 @@ per-card property is a tuple lookup.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
-SUITS = ("C", "S", "H", "D")  # clubs (Kreuz), spades (Pik), hearts (Herz), diamonds (Karo)
-RANKS = ("A", "10", "K", "Q", "J", "9")
-CLUBS, SPADES, HEARTS, DIAMONDS = range(4)
-ACE, TEN, KING, QUEEN, JACK, NINE = range(6)
-RANK_POINTS = (11, 10, 4, 3, 2, 0)
+SUITS: Final = ("C", "S", "H", "D")  # clubs (Kreuz), spades (Pik), hearts (Herz), diamonds (Karo)
+RANKS: Final = ("A", "10", "K", "Q", "J", "9")
+CLUBS: Final = 0
+SPADES: Final = 1
+HEARTS: Final = 2
+DIAMONDS: Final = 3
+ACE: Final = 0
+TEN: Final = 1
+KING: Final = 2
+QUEEN: Final = 3
+JACK: Final = 4
+NINE: Final = 5
+RANK_POINTS: Final = (11, 10, 4, 3, 2, 0)
 
-N_CODES = 24
+N_CODES: Final = 24
 
 
 def code(suit: int, rank: int) -> int:
     return suit * 6 + rank
 
 
-SUIT_OF = tuple(c // 6 for c in range(N_CODES))
-RANK_OF = tuple(c % 6 for c in range(N_CODES))
-POINTS = tuple(RANK_POINTS[c % 6] for c in range(N_CODES))
-NAMES = tuple(SUITS[c // 6] + RANKS[c % 6] for c in range(N_CODES))
-BY_NAME = {name: c for c, name in enumerate(NAMES)}
+SUIT_OF: Final = tuple(c // 6 for c in range(N_CODES))
+RANK_OF: Final = tuple(c % 6 for c in range(N_CODES))
+POINTS: Final = tuple(RANK_POINTS[c % 6] for c in range(N_CODES))
+NAMES: Final = tuple(SUITS[c // 6] + RANKS[c % 6] for c in range(N_CODES))
+BY_NAME: Final = {name: c for c, name in enumerate(NAMES)}
 
-CQ = code(CLUBS, QUEEN)
-CJ = code(CLUBS, JACK)
-H10 = code(HEARTS, TEN)
-DA = code(DIAMONDS, ACE)
-D9 = code(DIAMONDS, NINE)
-DK = code(DIAMONDS, KING)
+CQ: Final = code(CLUBS, QUEEN)
+CJ: Final = code(CLUBS, JACK)
+H10: Final = code(HEARTS, TEN)
+DA: Final = code(DIAMONDS, ACE)
+D9: Final = code(DIAMONDS, NINE)
+DK: Final = code(DIAMONDS, KING)
 
 
 def parse_card(text: object) -> int | None:
@@ -41,7 +50,7 @@ def parse_card(text: object) -> int | None:
     return BY_NAME.get(text) if isinstance(text, str) else None
 
 
-NOTATION = "cards are written suit C/S/H/D and rank 9/10/J/Q/K/A, e.g. H10"
+NOTATION: Final = "cards are written suit C/S/H/D and rank 9/10/J/Q/K/A, e.g. H10"
 
 
 def nearest(text: str, candidates: Iterable[int]) -> int | None:

@@ -7,7 +7,7 @@ One pass over the events; every defect is collected, none stops the replay.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from marshmallow import ValidationError
 
@@ -109,7 +109,7 @@ def _marriage_claim(transcript: Transcript, state: GameState, info: GameInfo) ->
                       f"the partner is not seat {claimed}: {found}")]
 
 
-REFUSED = frozenset(("announcement_too_late", "announcement_too_early",
+REFUSED: Final = frozenset(("announcement_too_late", "announcement_too_early",
                      "announcement_wrong_team", "announcement_not_raising",
                      "announcement_not_allowed"))
 

@@ -11,10 +11,10 @@ or removed, within ``/v1``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 CodeKind = Literal["violation", "note", "score"]
-KINDS: tuple[CodeKind, ...] = ("violation", "note", "score")
+KINDS: Final[tuple[CodeKind, ...]] = ("violation", "note", "score")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,7 @@ def _s(code: str, en: str, de: str, *sources: str) -> Code:
     return Code(code, "score", en, de, sources)
 
 
-_CODES = (
+_CODES: Final = (
     # ---- violations: the deal ------------------------------------------------------------
     _v("deal_card_count", "A hand holds the wrong number of cards.",
        "Ein Blatt hat die falsche Kartenzahl.", "DDV TSR 3.3"),
@@ -227,12 +227,12 @@ _CODES = (
        "seed 002 (FreeDoko) 10.3"),
 )
 
-CODES: dict[str, Code] = {c.code: c for c in _CODES}
+CODES: Final[dict[str, Code]] = {c.code: c for c in _CODES}
 assert len(CODES) == len(_CODES), "a code is registered twice"
 
-VIOLATIONS = frozenset(c.code for c in _CODES if c.kind == "violation")
-NOTES = frozenset(c.code for c in _CODES if c.kind == "note")
-SCORE_ITEMS = frozenset(c.code for c in _CODES if c.kind == "score")
+VIOLATIONS: Final = frozenset(c.code for c in _CODES if c.kind == "violation")
+NOTES: Final = frozenset(c.code for c in _CODES if c.kind == "note")
+SCORE_ITEMS: Final = frozenset(c.code for c in _CODES if c.kind == "score")
 
 
 def of_kind(kind: CodeKind) -> list[Code]:

@@ -7,8 +7,9 @@ A single check takes it as the optional ``context`` of a transcript; a sitting
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-MAX_BOCK = 64  # 2**6: six overlapping bock rounds multiplied; far beyond any house rule
+MAX_BOCK: Final = 64  # 2**6: six overlapping bock rounds multiplied; far beyond any house rule
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -26,4 +27,4 @@ class GameContext:
         self.duty_solo_owed = duty_solo_owed
 
 
-NO_CONTEXT = GameContext()
+NO_CONTEXT: Final = GameContext()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import (
     BY_NAME,
@@ -52,7 +53,7 @@ def one_holder(holders: tuple[int, ...]) -> int | None:
     return holders[0] if len(holders) == 2 and holders[0] == holders[1] else None
 
 
-_FULL_PACK = {nines: sorted(pack_codes(nines) * 2) for nines in (True, False)}
+_FULL_PACK: Final = {nines: sorted(pack_codes(nines) * 2) for nines in (True, False)}
 
 
 def read_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_nines: bool

@@ -7,10 +7,10 @@ as violations. These are for input the core cannot read at all.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 # At most this many field errors are kept in one error (``count`` gives the total).
-MAX_ERRORS = 100
+MAX_ERRORS: Final = 100
 
 
 def pointer_token(key: object) -> str:

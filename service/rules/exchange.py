@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Final
 
 from .cards import NAMES, NOTATION, name_list, nearest, parse_card
 
 Report = Callable[[str, int | None, str], None]
-POVERTY_CARDS = 3  # seed 002 6.5.4, seed 004 5: three cards passed, three given back
+POVERTY_CARDS: Final = 3  # seed 002 6.5.4, seed 004 5: three cards passed, three given back
 
 
 @dataclass(slots=True)

@@ -15,7 +15,7 @@ same answer, byte for byte.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from . import shapes
 from .context import MAX_BOCK
@@ -44,11 +44,11 @@ from .vocabulary import GAME_TYPES, MARRIAGE_TRICKS, SOLO_KINDS, TEAMS
 
 Data = dict[str, Any]
 
-TOP_FIELDS = frozenset(("id", "ruleset", "players", "dealer", "hands", "reservations", "game",
-                        "play", "claimed", "context"))
+TOP_FIELDS: Final = frozenset(("id", "ruleset", "players", "dealer", "hands", "reservations",
+                               "game", "play", "claimed", "context"))
 # What a field's plain check returns for "not recognised: ask marshmallow".
-_NO: Any = object()
-NORMAL_GAME = GameDeclaration("normal")  # a transcript without ``game``
+_NO: Final[Any] = object()
+NORMAL_GAME: Final = GameDeclaration("normal")  # a transcript without ``game``
 
 
 def _seat(value: Any) -> bool:
@@ -241,17 +241,17 @@ def _events(value: Any) -> Any:
     return tuple(events)
 
 
-_GAME: dict[str, Any] = {
+_GAME: Final[dict[str, Any]] = {
     "type": _choice(GAME_TYPES), "declarer": _dealer, "solo": _choice(SOLO_KINDS),
     "duty": _bool, "partner_rule": _partner_rule, "passed": _strings, "offers": _offers,
     "partner": _partner, "returned": _strings, "trumps_returned": _trumps_returned,
 }
-_CLAIMED: dict[str, Any] = {
+_CLAIMED: Final[dict[str, Any]] = {
     "winner": _winner, "value": _int, "scores": _scores, "card_points": _card_points,
     "valid": _bool,
 }
-_CONTEXT: dict[str, Any] = {"bock": _bock, "duty_solo_owed": _owed}
-_REQUIRED = ("ruleset", "dealer", "hands", "play")
+_CONTEXT: Final[dict[str, Any]] = {"bock": _bock, "duty_solo_owed": _owed}
+_REQUIRED: Final = ("ruleset", "dealer", "hands", "play")
 
 
 def _object(value: Data, fields: dict[str, Any]) -> Any:

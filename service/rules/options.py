@@ -9,20 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from .vocabulary import MARRIAGE_TRICKS, SOLO_KINDS, THROW_REASONS
 
-SPECIAL_POINTS = (
+SPECIAL_POINTS: Final = (
     "against_club_queens", "doppelkopf", "fox_caught", "karlchen_last_trick",
     "karlchen_caught", "double_karlchen", "fox_last_trick", "double_fox_last_trick",
     "dollen_beat_dollen", "heart_trick",
 )
-SWINES_TIMINGS = ("none", "before_play", "at_first_swine", "before_first_swine",
+SWINES_TIMINGS: Final = ("none", "before_play", "at_first_swine", "before_first_swine",
                   "second_after_fox_won")
-HYPERSWINES_TIMINGS = ("none", "before_play", "at_first_hyperswine")
-RESERVATION_KINDS = ("duty_solo", "lust_solo", "solo", "poverty", "marriage")
-GAME_KINDS_FOR_SPECIALS = ("normal", "diamonds_solo")
+HYPERSWINES_TIMINGS: Final = ("none", "before_play", "at_first_hyperswine")
+RESERVATION_KINDS: Final = ("duty_solo", "lust_solo", "solo", "poverty", "marriage")
+GAME_KINDS_FOR_SPECIALS: Final = ("normal", "diamonds_solo")
 
 
 def _opt(kind: str, meaning: str, *, choices: tuple[str, ...] = (), length: int = 0,
@@ -212,6 +212,6 @@ def _solo_ranks(solos: tuple[str | tuple[str, ...], ...]) -> dict[str, int]:
             for kind in ((entry,) if isinstance(entry, str) else entry)}
 
 
-CATALOGUE: dict[str, dict[str, Any]] = {
+CATALOGUE: Final[dict[str, dict[str, Any]]] = {
     f.name: dict(f.metadata) for f in fields(Ruleset) if f.metadata.get("kind") != "id"
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from .cards import (
     ACE,
@@ -27,12 +28,12 @@ from .cards import (
     code,
 )
 
-TRUMP = 4
-SUIT_ORDER = (CLUBS, SPADES, HEARTS, DIAMONDS)  # ♣ ♠ ♥ ♦: the order among trump queens/jacks
-PLAIN_RANK_ORDER = (ACE, TEN, KING, QUEEN, JACK, NINE)
-COLOUR_SOLO_SUIT = {"diamonds": DIAMONDS, "hearts": HEARTS, "spades": SPADES, "clubs": CLUBS}
+TRUMP: Final = 4
+SUIT_ORDER: Final = (CLUBS, SPADES, HEARTS, DIAMONDS)  # ♣ ♠ ♥ ♦: the order among trump queens/jacks
+PLAIN_RANK_ORDER: Final = (ACE, TEN, KING, QUEEN, JACK, NINE)
+COLOUR_SOLO_SUIT: Final = {"diamonds": DIAMONDS, "hearts": HEARTS, "spades": SPADES, "clubs": CLUBS}
 # Trump ranks of the picture solos, highest group first.
-PICTURE_SOLO_RANKS = {
+PICTURE_SOLO_RANKS: Final = {
     "queens": (QUEEN,), "jacks": (JACK,), "kings": (KING,),
     "queens_jacks": (QUEEN, JACK), "kings_jacks": (KING, JACK),
     "kings_queens": (KING, QUEEN), "koehler": (KING, QUEEN, JACK), "meatless": (),

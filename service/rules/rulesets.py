@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from .errors import DokoError
 from .options import CATALOGUE, Ruleset
@@ -46,7 +46,7 @@ class Preset:
     extends: str | None = None  # a house ruleset: the preset it changes
 
 
-HOUSE_DIR_ENV = "DOKO_RULESETS_DIR"
+HOUSE_DIR_ENV: Final = "DOKO_RULESETS_DIR"
 _house: dict[str, Preset] = {}  # house rulesets loaded by use_directory()
 
 
@@ -169,7 +169,7 @@ def _contradictions(r: Ruleset) -> list[OptionProblem]:
     return problems
 
 
-SUGGESTED = 10  # unknown options given a suggestion; a body of thousands costs no more
+SUGGESTED: Final = 10  # unknown options given a suggestion; a body of thousands costs no more
 
 
 def _not_an_option(name: str, suggest: bool = True) -> str:
@@ -292,8 +292,8 @@ def _resolve_preset(preset_id: str) -> Ruleset:
 # some 100 µs (every option coerced, the contradictions checked, the digest), more than
 # checking the game, and a client tends to send the same options with every game.
 _custom: dict[tuple[str, str], Ruleset] = {}
-MAX_CUSTOM_KEPT = 256
-PLAIN_VALUES = (str, int, float, bool, type(None))
+MAX_CUSTOM_KEPT: Final = 256
+PLAIN_VALUES: Final = (str, int, float, bool, type(None))
 
 
 def resolve(spec: str | dict[str, Any]) -> Ruleset:

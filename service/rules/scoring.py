@@ -9,6 +9,7 @@ option of the ruleset; the option's documentation names its source.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .announcements import BID_CALLS, CONTRA, RE, TEAM_NAMES
 from .cards import CJ, DA, H10, HEARTS, N_CODES, SUIT_OF
@@ -16,20 +17,21 @@ from .game import GameState
 from .options import Ruleset
 from .result import Note, Score, ScoreItem, Trick
 
-BID_TARGET = {2: 151, 3: 181, 4: 211}  # level -> points the bidding team needs (5: all tricks)
-AGAINST_TARGET = {2: 90, 3: 60, 4: 30}  # level -> points the other team needs (5: one trick)
-BELOW = ((90, "below_90"), (60, "below_60"), (30, "below_30"))
-BELOW_OF_LEVEL = {2: "below_90", 3: "below_60", 4: "below_30", 5: "black"}
-REACHED = ((2, 120, "reached_120_against_no90"), (3, 90, "reached_90_against_no60"),
+# level -> points the bidding team needs (5: all tricks)
+BID_TARGET: Final = {2: 151, 3: 181, 4: 211}
+AGAINST_TARGET: Final = {2: 90, 3: 60, 4: 30}  # level -> points the other team needs (5: one trick)
+BELOW: Final = ((90, "below_90"), (60, "below_60"), (30, "below_30"))
+BELOW_OF_LEVEL: Final = {2: "below_90", 3: "below_60", 4: "below_30", 5: "black"}
+REACHED: Final = ((2, 120, "reached_120_against_no90"), (3, 90, "reached_90_against_no60"),
            (4, 60, "reached_60_against_no30"), (5, 30, "reached_30_against_black"))
 # Mittwoch "selber doof": 150 (180, 210) reached against a re/contra call. The seed's
 # example ("89 Punkte (90 wäre noch wie oben)") puts the step at 151 against 89.
-SELBER_DOOF = ((151, "reached_150_against_call"), (181, "reached_180_against_call"),
+SELBER_DOOF: Final = ((151, "reached_150_against_call"), (181, "reached_180_against_call"),
                (211, "reached_210_against_call"))
 
 
 # The cards of a heart trick (FreeDoko 10.2): hearts, the ♥10 (a trump) not among them.
-HEARTS_BELOW_TEN = frozenset(c for c in range(N_CODES) if SUIT_OF[c] == HEARTS and c != H10)
+HEARTS_BELOW_TEN: Final = frozenset(c for c in range(N_CODES) if SUIT_OF[c] == HEARTS and c != H10)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -324,7 +326,7 @@ def outcome(state: GameState) -> Outcome:
     return Outcome(card_points, *_played_outcome(state, points, tricks, state.levels))
 
 
-PENALTY_RULES = {
+PENALTY_RULES: Final = {
     "ddv": "DDV TSR 9.4.3 (the game 'not played'; the offender 12 penalty points and 3 "
            "more per Absage (no 90, no 60, ...) of the opponents, the three others 4 and 1 "
            "more per Absage each)",

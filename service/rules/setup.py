@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .announcements import CONTRA, LEVEL_OF, RE
 from .cards import CQ, DA, KING, NINE, POINTS, RANK_OF, card_name, parse_card
@@ -23,7 +23,7 @@ from .result import Note, Violation
 from .transcript import CARD, GameDeclaration, PartnerRule, Reservation, Transcript
 from .vocabulary import GameType, OrderKind, PlayedType, ReservationKind, SoloKind
 
-UNDECIDED = -1  # team of a seat while a marriage is undecided
+UNDECIDED: Final = -1  # team of a seat while a marriage is undecided
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -83,7 +83,7 @@ class Expected:
         self.reason = reason
 
 
-ALL_HEALTHY = Expected("normal", reason="everyone said healthy")
+ALL_HEALTHY: Final = Expected("normal", reason="everyone said healthy")
 
 
 def trump_count(cards: Iterable[int]) -> int:

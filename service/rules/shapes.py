@@ -10,7 +10,7 @@ every error.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .vocabulary import (
     ANNOUNCEMENTS,
@@ -23,34 +23,34 @@ from .vocabulary import (
 )
 
 # Bounds that keep a request small; a real game stays far below each of them.
-MAX_EVENTS = 200  # 48 cards plus announcements and showings, with room for overlong games
-MAX_HAND = 24  # a hand holds 12 cards; more are the core's deal_card_count violation
-MAX_RESERVATIONS = 8  # one per seat; room for extras, which the core reports
-MAX_NAME = 64
+MAX_EVENTS: Final = 200  # 48 cards plus announcements and showings, with room for overlong games
+MAX_HAND: Final = 24  # a hand holds 12 cards; more are the core's deal_card_count violation
+MAX_RESERVATIONS: Final = 8  # one per seat; room for extras, which the core reports
+MAX_NAME: Final = 64
 # Integer ruleset options (multipliers, deadlines, counts): far above any rulebook's values,
 # low enough that no score computed with them outgrows what JSON output may print.
-MAX_OPTION_INT = 1000
-SEATS = 4
+MAX_OPTION_INT: Final = 1000
+SEATS: Final = 4
 
-EVENT_FIELDS = frozenset(("seat", *EVENT_KINDS))
-PLAIN_RESERVATIONS = ("healthy", "marriage", "poverty")  # those that take no other field
+EVENT_FIELDS: Final = frozenset(("seat", *EVENT_KINDS))
+PLAIN_RESERVATIONS: Final = ("healthy", "marriage", "poverty")  # those that take no other field
 # Fields a reservation may carry only with one kind of reservation, and which it needs.
-RESERVATION_EXTRAS = {"solo": "solo", "duty": "solo", "bid": "solo", "reason": "throw"}
-RESERVATION_NEEDS = {"solo": "solo", "throw": "reason"}
-RESERVATION_FIELDS = frozenset(("seat", "reservation", *RESERVATION_EXTRAS))
+RESERVATION_EXTRAS: Final = {"solo": "solo", "duty": "solo", "bid": "solo", "reason": "throw"}
+RESERVATION_NEEDS: Final = {"solo": "solo", "throw": "reason"}
+RESERVATION_FIELDS: Final = frozenset(("seat", "reservation", *RESERVATION_EXTRAS))
 
 # Messages shared with the marshmallow schemas, so that both speak alike.
-REQUIRED = "Missing data for required field."
-UNKNOWN = "Unknown field."
-NOT_OBJECT = "Must be an object."
-NOT_LIST = "Not a valid list."
-NOT_STRING = "Not a valid string."
-NOT_INTEGER = "Not a valid integer."
-NOT_BOOLEAN = "Not a valid boolean."
-SEAT = "Must be a seat: an integer from 0 to 3."
-ONE_KIND = "Must have exactly one of: card, announce, show."
-NAME = f"Must be 1 to {MAX_NAME} characters long."
-OPTION_INT = f"must be at most {MAX_OPTION_INT}"
+REQUIRED: Final = "Missing data for required field."
+UNKNOWN: Final = "Unknown field."
+NOT_OBJECT: Final = "Must be an object."
+NOT_LIST: Final = "Not a valid list."
+NOT_STRING: Final = "Not a valid string."
+NOT_INTEGER: Final = "Not a valid integer."
+NOT_BOOLEAN: Final = "Not a valid boolean."
+SEAT: Final = "Must be a seat: an integer from 0 to 3."
+ONE_KIND: Final = "Must have exactly one of: card, announce, show."
+NAME: Final = f"Must be 1 to {MAX_NAME} characters long."
+OPTION_INT: Final = f"must be at most {MAX_OPTION_INT}"
 
 
 def one_of(choices: tuple[str, ...]) -> str:
@@ -65,8 +65,8 @@ def exactly(count: int, what: str) -> str:
     return f"Must have exactly {count} {what}."
 
 
-ANNOUNCE_ERROR = one_of(ANNOUNCEMENTS)
-SHOW_ERROR = one_of(SHOWINGS)
+ANNOUNCE_ERROR: Final = one_of(ANNOUNCEMENTS)
+SHOW_ERROR: Final = one_of(SHOWINGS)
 
 Errors = dict[Any, Any] | list[str]
 

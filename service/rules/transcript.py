@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .cards import BY_NAME
 from .context import NO_CONTEXT, GameContext
 from .options import Ruleset
 from .vocabulary import GameType, MarriageTrick, ReservationKind, SoloKind
 
-CARD, ANNOUNCE, SHOW = 0, 1, 2
+CARD: Final = 0
+ANNOUNCE: Final = 1
+SHOW: Final = 2
 
 
 class Event(NamedTuple):
@@ -34,7 +36,7 @@ class Event(NamedTuple):
 
 # Every well-written card event, by seat and card as written: a game's fifty card events
 # are looked up, not built (an event is immutable, so all games share them).
-CARD_EVENTS: tuple[dict[str, Event], ...] = tuple(
+CARD_EVENTS: Final[tuple[dict[str, Event], ...]] = tuple(
     {name: Event(seat, CARD, name, card) for name, card in BY_NAME.items()} for seat in range(4))
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..announcements import CONTRA, RE, TEAM_NAMES
 from ..cards import CQ
 from ..ranking import TRUMP
@@ -9,7 +11,7 @@ from ..result import AnnouncementRecord, Trick
 from ..setup import UNDECIDED
 from .swines import Swines
 
-SUIT_TRICK = {0: "club", 1: "spade", 2: "heart"}
+SUIT_TRICK: Final = {0: "club", 1: "spade", 2: "heart"}
 
 
 class Teams(Swines):

@@ -7,13 +7,14 @@ unusual about a card, and the end of a trick, is here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..cards import N_CODES, NAMES, NOTATION, POINTS, name_list, near_cards, nearest
 from ..result import Trick
 from ..setup import UNDECIDED
 from .teams import Teams
 
-CLASS_NAMES = ("clubs", "spades", "hearts", "diamonds", "trump")
+CLASS_NAMES: Final = ("clubs", "spades", "hearts", "diamonds", "trump")
 
 
 @dataclass(slots=True, unsafe_hash=True)
