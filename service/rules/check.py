@@ -28,9 +28,9 @@ from .result import (
     LegalActions,
     Note,
     Score,
-    ScoreItem,
     SeatAnnouncements,
     Violation,
+    score_item,
 )
 from .rulesets import digest, resolve
 from .schemas import TRANSCRIPT
@@ -159,7 +159,7 @@ def _with_bock(score: Score, bock: int, winner: str | None) -> Score:
     the game (fixed points) is not multiplied."""
     if bock == 1 or any(i.code == "revoke_penalty" for i in score.items):
         return score
-    item = ScoreItem("bock", "contra" if winner == "contra" else "re", 0, factor=bock)
+    item = score_item("bock", "contra" if winner == "contra" else "re", 0, factor=bock)
     s = score.scores
     return Score((*score.items, item), score.multiplier * bock, score.value * bock,
                  (s[0] * bock, s[1] * bock, s[2] * bock, s[3] * bock))

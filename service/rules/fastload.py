@@ -269,11 +269,6 @@ def _object(value: Data, fields: dict[str, Any]) -> Any:
     return out
 
 
-def _optional(data: Data, name: str, load: Any, default: Any) -> Any:
-    """The field loaded, ``default`` where it is absent, _NO where it is not recognised."""
-    return load(data[name]) if name in data else default
-
-
 def fast_transcript(data: Data) -> Transcript | None:
     """What ``from_dict(TRANSCRIPT.load(data), ruleset)`` returns, for a transcript this
     path recognises; None for any other (marshmallow decides it)."""
@@ -286,26 +281,22 @@ def fast_transcript(data: Data) -> Transcript | None:
     ruleset = _ruleset(data["ruleset"])
     hands = _hands(data["hands"])
     play = _events(data["play"])
-    game_data = _optional(data, "game", _game, None)
-    players = _optional(data, "players", _players, None)
-    reservations = _optional(data, "reservations", _reservations, ())
-    claimed = _optional(data, "claimed", _claimed, None)
-    context = _optional(data, "context", _context, None)
-    client_id = _optional(data, "id", _client_id, None)
+    # each optional field loaded where present (direct calls: compiled, they stay native)
+    game_data = _game(data["game"]) if "game" in data else None
+    players = _players(data["players"]) if "players" in data else None
+    reservations = _reservations(data["reservations"]) if "reservations" in data else ()
+    claimed = _claimed(data["claimed"]) if "claimed" in data else None
+    context = _context(data["context"]) if "context" in data else None
+    client_id = _client_id(data["id"]) if "id" in data else None
     # the ruleset apart, by identity: `_NO in` would call Ruleset.__eq__ (Python code)
     if ruleset is _NO or not _seat(dealer) or _NO in (
             hands, play, game_data, players, reservations, claimed, context, client_id):
         return None
-    return Transcript(
-        ruleset=ruleset,
-        dealer=dealer,
-        hands=hands,
-        reservations=reservations,
-        game=game_from_dict(game_data) if game_data else NORMAL_GAME,
-        play=play,
-        players=players,
-        claimed=claimed,
-        game_fields=frozenset(game_data) if game_data else frozenset(),
-        context=context_from_dict(context),
-        id=client_id,
-    )
+    # tuple.__new__: the fields in Transcript's order, without the named tuple's
+    # Python-level __new__ and its keyword arguments
+    return tuple.__new__(Transcript, (
+        ruleset, dealer, hands, reservations,
+        game_from_dict(game_data) if game_data else NORMAL_GAME,
+        play, players, claimed,
+        frozenset(game_data) if game_data else frozenset(),
+        context_from_dict(context), client_id))

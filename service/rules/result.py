@@ -100,6 +100,12 @@ class ScoreItem(NamedTuple):
     factor: int | None = None  # a multiplier item (bock): the factor it applies
 
 
+def score_item(code: str, team: Team, points: int, trick: int | None = None,
+               seat: int | None = None, factor: int | None = None) -> ScoreItem:
+    """A :class:`ScoreItem`, built without the named tuple's Python-level ``__new__``."""
+    return tuple.__new__(ScoreItem, (code, team, points, trick, seat, factor))
+
+
 @dataclass(slots=True, unsafe_hash=True)
 class Score:
     items: tuple[ScoreItem, ...]

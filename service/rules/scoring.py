@@ -15,7 +15,7 @@ from .announcements import BID_CALLS, CONTRA, RE, TEAM_NAMES
 from .cards import CJ, DA, H10, HEARTS, N_CODES, SUIT_OF
 from .game import GameState
 from .options import Ruleset
-from .result import Note, Score, ScoreItem, Trick
+from .result import Note, Score, ScoreItem, Trick, score_item
 
 # level -> points the bidding team needs (5: all tricks)
 BID_TARGET: Final = {2: 151, 3: 181, 4: 211}
@@ -91,27 +91,27 @@ def _result_items(state: GameState, team: int, levels: list[int], points: list[i
     name, other = TEAM_NAMES[team], 1 - team
     items = []
     if won:
-        items.append(ScoreItem("won", name, 1))
-    items += [ScoreItem(code, name, 1) for limit, code in BELOW if points[other] < limit]
+        items.append(score_item("won", name, 1))
+    items += [score_item(code, name, 1) for limit, code in BELOW if points[other] < limit]
     if tricks[other] == 0:
-        items.append(ScoreItem("black", name, 1))
+        items.append(score_item("black", name, 1))
     if ruleset.broken_bid_scoring == "stakes" and levels[other] >= 2:
         # Mittwoch: a broken bid gives the opponents what it would have won.
-        items += [ScoreItem(f"broken_{BELOW_OF_LEVEL[level]}", name, 1)
+        items += [score_item(f"broken_{BELOW_OF_LEVEL[level]}", name, 1)
                   for level in range(2, levels[other] + 1)]
     if won:
         if ruleset.re_contra_scoring == "add_2":
-            items += [ScoreItem(f"{TEAM_NAMES[t]}_announced", name, 2)
+            items += [score_item(f"{TEAM_NAMES[t]}_announced", name, 2)
                       for t in (RE, CONTRA) if levels[t] >= 1]
         for t in (RE, CONTRA):
             early = state.early[t]  # the first bids made are the early ones
             for level in range(2, levels[t] + 1):
                 worth = 2 if ruleset.early_announcement_bonus and level - 2 < early else 1
-                items.append(ScoreItem(f"{BID_CALLS[level - 2]}_announced", name, worth))
-    items += [ScoreItem(code, name, 1) for level, target, code in REACHED
+                items.append(score_item(f"{BID_CALLS[level - 2]}_announced", name, worth))
+    items += [score_item(code, name, 1) for level, target, code in REACHED
               if levels[other] >= level and points[team] >= target]
     if won and ruleset.reached_against_bid_points == "selber_doof" and levels[other] >= 1:
-        items += [ScoreItem(code, name, 1) for target, code in SELBER_DOOF
+        items += [score_item(code, name, 1) for target, code in SELBER_DOOF
                   if points[team] >= target]
     if won:
         items += _bonus_items(state, team)
@@ -124,13 +124,13 @@ def _bonus_items(state: GameState, team: int) -> list[ScoreItem]:
     name = TEAM_NAMES[team]
     items = []
     if ruleset.before_first_card_bonus and _vorab_counts(state):
-        items += [ScoreItem("announced_before_first_card", name, 1)
+        items += [score_item("announced_before_first_card", name, 1)
                   for t in (RE, CONTRA) if state.vorab[t]]
     if state.alone:
         if ruleset.solo_bonus and setup.type == "solo":
-            items.append(ScoreItem("solo", name, 1))
+            items.append(score_item("solo", name, 1))
         if ruleset.against_solo_bonus and team == CONTRA:
-            items.append(ScoreItem("against_solo", name, 1))
+            items.append(score_item("against_solo", name, 1))
     return items
 
 
@@ -150,7 +150,7 @@ def _special_items(state: GameState, winner: int | None, from_tricks: bool = Tru
     team_of = state.team_of
     items = []
     if "against_club_queens" in allowed and winner == CONTRA and not state.alone:
-        items.append(ScoreItem("against_club_queens", "contra", 1))
+        items.append(score_item("against_club_queens", "contra", 1))
     if not from_tricks:
         return items
     doppelkopf, fox = "doppelkopf" in allowed, "fox_caught" in allowed
@@ -161,16 +161,16 @@ def _special_items(state: GameState, winner: int | None, from_tricks: bool = Tru
         team = team_of[winner]
         name = TEAM_NAMES[team]
         if doppelkopf and points >= 40:
-            items.append(ScoreItem("doppelkopf", name, 1, number))
+            items.append(score_item("doppelkopf", name, 1, number))
         if fox and DA in cards and not swine_aces:  # a swine is no fox
-            items += [ScoreItem("fox_caught", name, 1, number)
+            items += [score_item("fox_caught", name, 1, number)
                       for seat, card in zip(seats, cards, strict=True)
                       if card == DA and team_of[seat] != team]
         # cards.count: a cheap test first, as this runs for every trick
         if dollen and cards.count(H10) == 2 and _dollen_beat_dollen(trick):
-            items.append(ScoreItem("dollen_beat_dollen", name, 1, number))
+            items.append(score_item("dollen_beat_dollen", name, 1, number))
         if hearts and HEARTS_BELOW_TEN.issuperset(cards):  # no unknown card either
-            items.append(ScoreItem("heart_trick", name, 1, number))
+            items.append(score_item("heart_trick", name, 1, number))
         if number == last:
             items += _last_trick_items(trick, number, team_of, allowed)
     return items
@@ -191,18 +191,18 @@ def _last_trick_items(trick: Trick, number: int, team_of: list[int],
     items = []
     if trick.winning_card == CJ:
         if "double_karlchen" in allowed and own.count(CJ) == 2:
-            items.append(ScoreItem("double_karlchen", name, 2, number))
+            items.append(score_item("double_karlchen", name, 2, number))
         elif "karlchen_last_trick" in allowed:
-            items.append(ScoreItem("karlchen_last_trick", name, 1, number))
+            items.append(score_item("karlchen_last_trick", name, 1, number))
     if "karlchen_caught" in allowed:
-        items += [ScoreItem("karlchen_caught", name, 1, number)
+        items += [score_item("karlchen_caught", name, 1, number)
                   for seat, card in zip(trick.seats, trick.cards, strict=True)
                   if card == CJ and team_of[seat] != team]
     if trick.winning_card == DA and not trick.swine_aces:
         if "double_fox_last_trick" in allowed and own.count(DA) == 2:
-            items.append(ScoreItem("double_fox_last_trick", name, 2, number))
+            items.append(score_item("double_fox_last_trick", name, 2, number))
         elif "fox_last_trick" in allowed:
-            items.append(ScoreItem("fox_last_trick", name, 1, number))
+            items.append(score_item("fox_last_trick", name, 1, number))
     return items
 
 
@@ -272,7 +272,7 @@ def _ddv_revoke(state: GameState) -> Score:
         for seat in range(4):
             if seat != revoke.seat:
                 scores[seat] = 4 + bids
-    item = ScoreItem("revoke_penalty", TEAM_NAMES[offender_team], -penalty, seat=revoke.seat)
+    item = score_item("revoke_penalty", TEAM_NAMES[offender_team], -penalty, seat=revoke.seat)
     return Score((item,), 1, 0, _counted(scores, state.ruleset))
 
 
@@ -281,7 +281,7 @@ def _plus_5_revoke(state: GameState) -> Score:
     revoke = state.revoke
     assert revoke is not None
     scores = [-15 if seat == revoke.seat else 5 for seat in range(4)]
-    item = ScoreItem("revoke_penalty", TEAM_NAMES[state.team_of[revoke.seat]], -15,
+    item = score_item("revoke_penalty", TEAM_NAMES[state.team_of[revoke.seat]], -15,
                      seat=revoke.seat)
     return Score((item,), 1, 0, _counted(scores, state.ruleset))
 
@@ -306,7 +306,7 @@ def _lost_as_black(state: GameState) -> tuple[int, Score]:
         if seat != revoke.seat and state.team_of[seat] == offender_team:
             scores[revoke.seat] += scores[seat]
             scores[seat] = 0
-    item = ScoreItem("revoke_lost_as_black", TEAM_NAMES[offender_team], 0, seat=revoke.seat)
+    item = score_item("revoke_lost_as_black", TEAM_NAMES[offender_team], 0, seat=revoke.seat)
     return (1 - offender_team if winner is None else winner,
             Score((*score.items, item), score.multiplier, score.value,
                   (scores[0], scores[1], scores[2], scores[3])))

@@ -122,18 +122,15 @@ def reservation_from_dict(item: dict[str, Any]) -> Reservation:
 
 def game_from_dict(data: dict[str, Any]) -> GameDeclaration:
     rule = data.get("partner_rule")
-    return GameDeclaration(
-        type=data["type"],
-        declarer=data.get("declarer"),
-        solo=data.get("solo"),
-        duty=bool(data.get("duty", False)),
-        partner_rule=PartnerRule(rule.get("trick", "any"), rule.get("nth", 1)) if rule else None,
-        passed=tuple(data.get("passed", ())),
-        offers=tuple(Offer(o["seat"], o["accept"]) for o in data.get("offers", ())),
-        partner=data.get("partner"),
-        returned=tuple(data.get("returned", ())),
-        trumps_returned=data.get("trumps_returned"),
-    )
+    offers = data.get("offers")
+    # tuple.__new__: the fields in GameDeclaration's order, without the named tuple's
+    # Python-level __new__ (one is built per request)
+    return tuple.__new__(GameDeclaration, (
+        data["type"], data.get("declarer"), data.get("solo"), bool(data.get("duty", False)),
+        PartnerRule(rule.get("trick", "any"), rule.get("nth", 1)) if rule else None,
+        tuple(data.get("passed", ())),
+        tuple([Offer(o["seat"], o["accept"]) for o in offers]) if offers else (),
+        data.get("partner"), tuple(data.get("returned", ())), data.get("trumps_returned")))
 
 
 def from_dict(data: dict[str, Any], ruleset: Ruleset) -> Transcript:
