@@ -53,22 +53,33 @@ def one_holder(holders: tuple[int, ...]) -> int | None:
     return holders[0] if len(holders) == 2 and holders[0] == holders[1] else None
 
 
-_FULL_PACK: Final = {nines: sorted(pack_codes(nines) * 2) for nines in (True, False)}
+# per card code, how often the pack holds it (with and without the nines)
+_PACK_COUNTS: Final = {nines: [2 if c in pack_codes(nines) else 0 for c in range(N_CODES)]
+                       for nines in (True, False)}
 
 
 def read_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_nines: bool
               ) -> tuple[Deal, list[Violation]]:
     """The deal, and every defect of it: wrong hand sizes, unknown cards, a card thrice."""
     size = hand_size(with_nines)
-    # Fast path: four hands of the right size that together are exactly the pack.
-    code = BY_NAME.__getitem__  # map() with it reads a hand at C speed
-    try:
-        coded = tuple([tuple(map(code, hand)) for hand in hands])
-    except KeyError:  # a card that cannot be read
-        return _read_defective_deal(dealer, hands, with_nines)
-    if (len(coded[0]) == len(coded[1]) == len(coded[2]) == len(coded[3]) == size
-            and sorted(coded[0] + coded[1] + coded[2] + coded[3]) == _FULL_PACK[with_nines]):
-        return Deal(dealer, coded, size), []
+    # Fast path: four hands of the right size that together are exactly the pack, read
+    # and counted in one loop.
+    by_name = BY_NAME
+    counts = [0] * N_CODES
+    coded = []
+    for hand in hands:
+        if len(hand) != size:
+            return _read_defective_deal(dealer, hands, with_nines)
+        cards = []
+        for text in hand:
+            card = by_name.get(text, -1)
+            if card < 0:  # a card that cannot be read
+                return _read_defective_deal(dealer, hands, with_nines)
+            counts[card] += 1
+            cards.append(card)
+        coded.append(tuple(cards))
+    if len(coded) == 4 and counts == _PACK_COUNTS[with_nines]:
+        return Deal(dealer, tuple(coded), size), []
     return _read_defective_deal(dealer, hands, with_nines)
 
 
