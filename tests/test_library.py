@@ -223,3 +223,18 @@ def test_the_core_and_the_command_import_no_flask_or_prometheus():
 def test_the_front_door_exports_what_it_documents():
     for name in rules.__all__:
         assert hasattr(rules, name), name
+
+
+def test_score_items_built_fast_are_the_named_tuple() -> None:
+    """result.score_item builds a ScoreItem without its Python-level __new__: the same
+    value, field by field, with and without the optional fields."""
+    from service.rules.result import score_item
+
+    for args, keywords in ((("won", "re", 1), {}), (("fox_caught", "contra", 1, 3), {}),
+                           (("revoke_penalty", "re", -12), {"seat": 2}),
+                           (("bock", "contra", 0), {"factor": 4})):
+        built = score_item(*args, **keywords)
+        assert built == rules.ScoreItem(*args, **keywords)
+        assert type(built) is rules.ScoreItem
+        assert built._asdict() == rules.ScoreItem(*args, **keywords)._asdict()
+

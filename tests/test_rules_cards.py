@@ -153,6 +153,16 @@ def test_deal_of_the_whole_pack_is_accepted():
     assert [len(h) for h in deal.hands] == [12] * 4
 
 
+@pytest.mark.parametrize("count", [3, 5])
+def test_a_deal_of_other_than_four_hands_is_refused_at_once(count: int) -> None:
+    """DDV TSR 3.3.7: four players get the cards. The loader holds a transcript to four
+    hands; one built by hand with three or five is refused outright, not read as a deal."""
+    hands = [tuple(h) for h in random_hands(random.Random(6))]
+    hands = hands[:3] if count == 3 else [*hands, hands[0]]
+    with pytest.raises(ValueError, match=f"four hands, not {count}"):
+        read_deal(0, tuple(hands), True)
+
+
 def test_deal_with_a_wrong_hand_size_is_refused():
     """DDV TSR 3.3.9: each player must hold the right number of cards (12)."""
     hands = [list(h) for h in random_hands(random.Random(2))]

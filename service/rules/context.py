@@ -12,7 +12,7 @@ from typing import Final
 MAX_BOCK: Final = 64  # 2**6: six overlapping bock rounds multiplied; far beyond any house rule
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class GameContext:
     bock: int = 1
     """The bock multiplier of this game (1: no bock round). It multiplies the game value
@@ -21,10 +21,6 @@ class GameContext:
     duty_solo_owed: bool | None = None
     """Whether the declarer of a solo still owes a duty solo when it is played (None:
     unknown). A solo by a player who owes one is the duty solo (DDV TSR 4.3.1)."""
-
-    def __init__(self, bock: int = 1, duty_solo_owed: bool | None = None) -> None:
-        self.bock = bock
-        self.duty_solo_owed = duty_solo_owed
 
 
 NO_CONTEXT: Final = GameContext()

@@ -21,7 +21,7 @@ from .result import Violation
 
 @dataclass(slots=True, unsafe_hash=True)
 class Deal:
-    """The four hands as dealt (card codes; unknown cards left out), immutable."""
+    """The four hands as dealt (card codes; unknown cards left out); read-only."""
 
     dealer: int
     hands: tuple[tuple[int, ...], ...]
@@ -61,6 +61,8 @@ _PACK_COUNTS: Final = {nines: [2 if c in pack_codes(nines) else 0 for c in range
 def read_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_nines: bool
               ) -> tuple[Deal, list[Violation]]:
     """The deal, and every defect of it: wrong hand sizes, unknown cards, a card thrice."""
+    if len(hands) != 4:  # the loader holds a transcript to four; a hand-built one may not
+        raise ValueError(f"a deal has four hands, not {len(hands)}")
     size = hand_size(with_nines)
     # Fast path: four hands of the right size that together are exactly the pack, read
     # and counted in one loop.
@@ -78,7 +80,7 @@ def read_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_nines: bool
             counts[card] += 1
             cards.append(card)
         coded.append(tuple(cards))
-    if len(coded) == 4 and counts == _PACK_COUNTS[with_nines]:
+    if counts == _PACK_COUNTS[with_nines]:
         return Deal(dealer, tuple(coded), size), []
     return _read_defective_deal(dealer, hands, with_nines)
 

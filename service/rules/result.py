@@ -1,10 +1,11 @@
 """The checked game: what the core reports back. Plain values, rendered at the edge.
 
-The value classes here and elsewhere in the core (Setup, Deal, Verdict …) are dataclasses
-that write their own ``__init__``: the compiled core (mypyc) compiles it, where the one
-dataclasses generates would run interpreted, setting a frozen class's fields one
-``object.__setattr__`` at a time (several times the cost of the check's own work on
-them). So they are not frozen at run time either: treat them as read-only values.
+The value classes built for every game, here and elsewhere in the core (Setup, Deal,
+Verdict …), are dataclasses that write their own ``__init__``: the compiled core (mypyc)
+compiles it, where the one dataclasses generates would run interpreted, setting a frozen
+class's fields one ``object.__setattr__`` at a time. So they are not frozen at run time:
+treat them as read-only values. Values shared between games (``NO_CONTEXT``,
+``ALL_HEALTHY``) stay frozen.
 """
 
 from __future__ import annotations

@@ -66,7 +66,7 @@ class Setup:
         self.unsure = unsure
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Expected:
     """The game the reservation round calls for."""
 
@@ -74,13 +74,6 @@ class Expected:
     seat: int | None = None
     solo: SoloKind | None = None
     reason: str = ""
-
-    def __init__(self, type: GameType | ReservationKind, seat: int | None = None,
-                 solo: SoloKind | None = None, reason: str = "") -> None:
-        self.type = type
-        self.seat = seat
-        self.solo = solo
-        self.reason = reason
 
 
 ALL_HEALTHY: Final = Expected("normal", reason="everyone said healthy")

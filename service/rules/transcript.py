@@ -49,24 +49,16 @@ class Reservation(NamedTuple):
     bid: str | None = None  # a soloist's call in the reservation round (bid_then_rank_then_seat)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class PartnerRule:
     trick: MarriageTrick = "any"
     nth: int = 1
 
-    def __init__(self, trick: MarriageTrick = "any", nth: int = 1) -> None:
-        self.trick = trick
-        self.nth = nth
 
-
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Offer:
     seat: int
     accept: bool
-
-    def __init__(self, seat: int, accept: bool) -> None:
-        self.seat = seat
-        self.accept = accept
 
 
 class GameDeclaration(NamedTuple):
