@@ -2,20 +2,25 @@
 of the gunicorn workers, split into the compiled core, orjson, the kernel and the rest of
 the server.
 
-    .venv/bin/python bench/http_split.py --compiled .venv-compiled [--seconds 10]
+    .venv/bin/python bench/http_split.py --compiled .venv-compiled [--rounds 3] [--seconds 8]
 
 Serves the compiled core as bench/http_check.py does (2 sync workers, from a working
 directory without sources), but with max_requests off, so that perf follows the same
-workers throughout; loads the check route and then the echo route with wrk cycling
-through the generated corpus; samples the workers with ``perf record --call-graph dwarf``
-(perf: ``apt-get install linux-perf``; root, or kernel.perf_event_paranoid at most 1).
+workers throughout; loads the check route and the echo route in alternating wrk runs
+cycling through the generated corpus, for several rounds; samples the workers over each
+run with ``perf record --call-graph dwarf`` (perf: ``apt-get install linux-perf``; root,
+or kernel.perf_event_paranoid at most 1, so that the kernel's share is sampled too).
 The compiled core only: its functions are native code that perf names (mypyc's
 ``CPyDef_…``), where the pure core's Python functions are all the interpreter's frames.
 
-A sample counts for ``core`` where a core function is on its stack (with what the
-interpreter does for it), ``orjson`` where orjson is, ``kernel`` where it was taken in
-the kernel, and ``server`` otherwise: gunicorn, Flask, the hooks, the route, in the
-interpreter. Prints µs of CPU per request for each, per route, and the difference.
+Each sample counts for one kind: ``core`` where a core function is on its stack
+(with what the interpreter and the kernel do for it), else ``orjson`` where orjson is,
+else ``kernel`` where it was taken in the kernel, else ``server``: gunicorn, Flask, the
+hooks and the route's own Python code (for the check, its glue around the core and the
+metrics of the game). The workers' CPU time over the run (from /proc) is split by the
+kinds' shares of the samples. Prints µs of CPU per request of each kind per route
+(median over the rounds) and the difference. perf's own stack copies run in the
+workers, so the totals come out some 10 % above bench/http_cpu.py's.
 """
 
 from __future__ import annotations
@@ -26,14 +31,15 @@ import os
 import re
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from http_check import ROUTES, free_port, start_server, wrk
+from http_cpu import TICKS
 
 ROOT = Path(__file__).resolve().parent.parent
 FREQUENCY = 999  # samples per second of CPU
@@ -51,11 +57,14 @@ def kind(frames: list[tuple[str, str]]) -> str:
 
 
 def samples(data: Path) -> collections.Counter[str]:
-    """Samples by kind, from perf's record."""
-    text = subprocess.run(["perf", "script", "-i", str(data)], capture_output=True,
-                          text=True, check=True).stdout
+    """Samples by kind, from perf's record (deleted once read: some 100 MB a run)."""
+    read = subprocess.run(["perf", "script", "--no-inline", "-i", str(data)],
+                          capture_output=True, text=True)
+    data.unlink()
+    if read.returncode != 0:
+        raise SystemExit(f"perf script failed: {read.stderr.strip()}")
     counted: collections.Counter[str] = collections.Counter()
-    for block in text.split("\n\n"):
+    for block in read.stdout.split("\n\n"):
         frames = [(m.group(1), m.group(2)) for line in block.splitlines()[1:]
                   if (m := FRAME.match(line))]
         if frames:
@@ -63,22 +72,33 @@ def samples(data: Path) -> collections.Counter[str]:
     return counted
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / TICKS
+
+
 def profile(workers: list[int], port: int, path: str, corpus: Path, seconds: float,
-            out: Path) -> tuple[collections.Counter[str], float]:
-    """Samples by kind over ``seconds`` in the middle of a longer wrk run, and the requests
-    served meanwhile (at the run's rate)."""
-    wrk(port, path, corpus, 2, 8)  # warm-up
-    load = ThreadPoolExecutor(1).submit(wrk, port, path, corpus, seconds + 2, 8)
-    time.sleep(1)
-    recorded = subprocess.run(
-        ["perf", "record", "-F", str(FREQUENCY), "--call-graph", "dwarf,32768", "-p",
-         ",".join(map(str, workers)), "-o", str(out), "--", "sleep", f"{seconds:g}"],
-        capture_output=True, text=True)
-    result = load.result()
-    if recorded.returncode != 0:
-        raise SystemExit("perf record failed (run as root, or lower "
-                         f"kernel.perf_event_paranoid to 1): {recorded.stderr.strip()}")
-    return samples(out), result["requests"] / result["seconds"] * seconds
+            out: Path) -> dict[str, float]:
+    """µs of the workers' CPU per request by kind, over one wrk run."""
+    recorder = subprocess.Popen(
+        ["perf", "record", "-F", str(FREQUENCY), "--call-graph", "dwarf,16384", "-p",
+         ",".join(map(str, workers)), "-o", str(out), "--", "sleep", f"{seconds + 3:g}"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    time.sleep(1)  # perf attached; the workers idle meanwhile, which makes no samples
+    before = cpu_seconds(workers)
+    result = wrk(port, path, corpus, seconds, 8)
+    used = cpu_seconds(workers) - before
+    _, errors = recorder.communicate()
+    if recorder.returncode != 0:
+        raise SystemExit(f"perf record failed: {errors.strip()}")
+    if "lost" in errors.lower():
+        print(f"  perf: {errors.strip()}", file=sys.stderr)
+    counted = samples(out)
+    total = sum(counted.values())
+    return {k: used * counted[k] / total / result["requests"] * 1e6 for k in KINDS}
 
 
 def worker_pids(master: int, count: int) -> list[int]:
@@ -93,22 +113,32 @@ def worker_pids(master: int, count: int) -> list[int]:
     raise SystemExit(f"gunicorn did not start {count} workers")
 
 
+def check_perf() -> None:
+    for tool, package in (("perf", "linux-perf"), ("wrk", "wrk")):
+        if shutil.which(tool) is None:
+            raise SystemExit(f"{tool} is not installed (apt-get install {package})")
+    paranoid = int(Path("/proc/sys/kernel/perf_event_paranoid").read_text())
+    if os.geteuid() != 0 and paranoid > 1:
+        raise SystemExit(f"kernel.perf_event_paranoid is {paranoid}: perf would sample "
+                         "neither other processes' kernel time nor, above 2, the workers; "
+                         "run as root or `sysctl kernel.perf_event_paranoid=1`")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--compiled", type=Path, metavar="VENV", required=True,
                         help="a venv with this checkout's compiled core (.venv-compiled)")
     parser.add_argument("--games", type=int, default=600, help="distinct bodies cycled")
-    parser.add_argument("--seconds", type=float, default=10, help="per route")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=8, help="per route and round")
     args = parser.parse_args()
-    for tool in ("perf", "wrk"):
-        if shutil.which(tool) is None:
-            raise SystemExit(f"{tool} is not installed (apt-get install "
-                             f"{'linux-perf' if tool == 'perf' else 'wrk'})")
+    check_perf()
 
     sys.path.insert(0, str(ROOT))
     from service.tools.corpus import bodies
 
     os.environ["GUNICORN_CMD_ARGS"] = "--max-requests 0"  # the same workers throughout
+    runs: dict[str, list[dict[str, float]]] = {route: [] for route in ROUTES}
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "corpus.jsonl"
         corpus.write_bytes(b"\n".join(bodies(args.games)) + b"\n")
@@ -118,21 +148,25 @@ def main() -> None:
             if core != "compiled":
                 raise SystemExit(f"{args.compiled} serves the {core} core (make compiled?)")
             workers = worker_pids(server.pid, 2)
-            per_route = {route: profile(workers, port, path, corpus, args.seconds,
-                                        Path(tmp) / f"{route}.data")
-                         for route, path in ROUTES.items()}
+            for path in ROUTES.values():  # warm-up
+                wrk(port, path, corpus, 2, 8)
+            for _ in range(args.rounds):
+                for route, path in ROUTES.items():
+                    runs[route].append(profile(workers, port, path, corpus, args.seconds,
+                                               Path(tmp) / "perf.data"))
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=30)
-    print(f"CPU per request by where perf found it (µs; {FREQUENCY} samples/s, gunicorn 2 "
-          f"sync workers, wrk -t1 -c8, {args.seconds:g} s per route, {args.games} games)")
-    cost = {route: {k: counted[k] / FREQUENCY / requests * 1e6 for k in KINDS}
-            for route, (counted, requests) in per_route.items()}
-    print(f"  {'':8}" + "".join(f"{k:>9}" for k in (*KINDS, "all")))
+    print(f"CPU per request by where perf found it (µs, median of {args.rounds} rounds; "
+          f"gunicorn 2 sync workers, wrk -t1 -c8, {args.seconds:g} s per route and round, "
+          f"{args.games} games)")
+    cost = {route: {k: statistics.median(run[k] for run in rows) for k in KINDS}
+            for route, rows in runs.items()}
+    print(f"  {'':12}" + "".join(f"{k:>9}" for k in (*KINDS, "all")))
     for route, row in cost.items():
-        print(f"  {route:8}" + "".join(f"{row[k]:9.1f}" for k in KINDS)
+        print(f"  {route:12}" + "".join(f"{row[k]:9.1f}" for k in KINDS)
               + f"{sum(row.values()):9.1f}")
-    print(f"  {'check - echo':8}" + "".join(
+    print(f"  {'check - echo':12}" + "".join(
         f"{cost['check'][k] - cost['echo'][k]:+9.1f}" for k in KINDS)
         + f"{sum(cost['check'].values()) - sum(cost['echo'].values()):+9.1f}")
 
