@@ -17,10 +17,12 @@ Each sample counts for one kind: ``core`` where a core function is on its stack
 (with what the interpreter and the kernel do for it), else ``orjson`` where orjson is,
 else ``kernel`` where it was taken in the kernel, else ``server``: gunicorn, Flask, the
 hooks and the route's own Python code (for the check, its glue around the core and the
-metrics of the game). The workers' CPU time over the run (from /proc) is split by the
-kinds' shares of the samples. Prints µs of CPU per request of each kind per route
-(median over the rounds) and the difference. perf's own stack copies run in the
-workers, so the totals come out some 10 % above bench/http_cpu.py's.
+metrics of the game), and any stack perf could not unwind as far as a core frame. The
+workers' CPU time over the run (from /proc) is split by the kinds' shares of the
+samples. Prints µs of CPU per request of each kind per route (the median over the
+rounds, not the other benchmarks' min / median / max) and the difference. perf's own
+stack copies run in the workers, so every figure comes out some 10 % above
+bench/http_cpu.py's; the differences between the routes less so.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from http_cpu import TICKS
 
 ROOT = Path(__file__).resolve().parent.parent
 FREQUENCY = 999  # samples per second of CPU
-FRAME = re.compile(r"^\s*[0-9a-f]+ (\S+?)(?:\+0x[0-9a-f]+)? \((.*)\)$")
+FRAME = re.compile(r"^\s*[0-9a-f]+ (.+?)(?:\+0x[0-9a-f]+)? \((.*)\)$")
 KINDS = ("core", "orjson", "kernel", "server")
 
 
@@ -87,17 +89,29 @@ def profile(workers: list[int], port: int, path: str, corpus: Path, seconds: flo
         ["perf", "record", "-F", str(FREQUENCY), "--call-graph", "dwarf,16384", "-p",
          ",".join(map(str, workers)), "-o", str(out), "--", "sleep", f"{seconds + 3:g}"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    time.sleep(1)  # perf attached; the workers idle meanwhile, which makes no samples
-    before = cpu_seconds(workers)
-    result = wrk(port, path, corpus, seconds, 8)
-    used = cpu_seconds(workers) - before
-    _, errors = recorder.communicate()
+    try:
+        time.sleep(1)  # perf attached; the workers idle meanwhile, which makes no samples
+        if recorder.poll() is not None:
+            raise SystemExit(f"perf record failed: {recorder.communicate()[1].strip()}")
+        before = cpu_seconds(workers)
+        result = wrk(port, path, corpus, seconds, 8)
+        used = cpu_seconds(workers) - before
+        _, errors = recorder.communicate()
+    finally:
+        if recorder.poll() is None:
+            recorder.terminate()
+            recorder.wait()
     if recorder.returncode != 0:
         raise SystemExit(f"perf record failed: {errors.strip()}")
+    if "excluding kernel" in errors:  # no right to sample the kernel: its share would be 0
+        raise SystemExit(f"perf could not sample the kernel: {errors.strip()}")
     if "lost" in errors.lower():
         print(f"  perf: {errors.strip()}", file=sys.stderr)
     counted = samples(out)
     total = sum(counted.values())
+    if not total or not result["requests"]:
+        raise SystemExit(f"{path}: {total} samples read for {result['requests']:.0f} "
+                         "requests; nothing to split")
     return {k: used * counted[k] / total / result["requests"] * 1e6 for k in KINDS}
 
 
@@ -119,9 +133,9 @@ def check_perf() -> None:
             raise SystemExit(f"{tool} is not installed (apt-get install {package})")
     paranoid = int(Path("/proc/sys/kernel/perf_event_paranoid").read_text())
     if os.geteuid() != 0 and paranoid > 1:
-        raise SystemExit(f"kernel.perf_event_paranoid is {paranoid}: perf would sample "
-                         "neither other processes' kernel time nor, above 2, the workers; "
-                         "run as root or `sysctl kernel.perf_event_paranoid=1`")
+        raise SystemExit(f"kernel.perf_event_paranoid is {paranoid}: perf would not sample "
+                         "the kernel's share; run as root (with CAP_PERFMON in a "
+                         "container) or `sysctl kernel.perf_event_paranoid=1`")
 
 
 def main() -> None:
@@ -132,6 +146,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=8, help="per route and round")
     args = parser.parse_args()
+    if args.rounds < 1 or args.seconds <= 0:
+        parser.error("--rounds must be at least 1 and --seconds above 0")
     check_perf()
 
     sys.path.insert(0, str(ROOT))

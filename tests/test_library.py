@@ -236,5 +236,19 @@ def test_score_items_built_fast_are_the_named_tuple() -> None:
         built = score_item(*args, **keywords)
         assert built == rules.ScoreItem(*args, **keywords)
         assert type(built) is rules.ScoreItem
-        assert built._asdict() == rules.ScoreItem(*args, **keywords)._asdict()
+    assert all(type(item) is rules.ScoreItem for item in rules.check(EXAMPLE).score.items)
 
+
+def test_values_shared_between_games_are_frozen() -> None:
+    """NO_CONTEXT is the context of every transcript that gives none, ALL_HEALTHY the
+    expected game of every round of healthy: changing either would change every later
+    check in the process, so they stay frozen (the per-game values are not)."""
+    from dataclasses import FrozenInstanceError
+
+    from service.rules.context import NO_CONTEXT
+    from service.rules.setup import ALL_HEALTHY
+
+    with pytest.raises(FrozenInstanceError):
+        NO_CONTEXT.bock = 2  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        ALL_HEALTHY.reason = "changed"  # type: ignore[misc]

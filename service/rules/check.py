@@ -261,6 +261,9 @@ def check(data: Any, ruleset: str | dict[str, Any] | Ruleset | None = None) -> C
     :class:`Transcript`. ``ruleset`` (a preset id, ``{"preset", "options"}`` or a
     :class:`Ruleset`) replaces the data's own where given.
 
+    A :class:`Transcript` is not validated again: one built by hand with other than four
+    hands raises ValueError.
+
     Raises :class:`TranscriptError` if the data is malformed; a game that breaks the
     rules is no error but a result with ``valid`` false and its violations.
     """
