@@ -110,8 +110,8 @@ def _marriage_claim(transcript: Transcript, state: GameState, info: GameInfo) ->
 
 
 REFUSED: Final = frozenset(("announcement_too_late", "announcement_too_early",
-                     "announcement_wrong_team", "announcement_not_raising",
-                     "announcement_not_allowed"))
+                            "announcement_wrong_team", "announcement_not_raising",
+                            "announcement_not_allowed"))
 
 
 def _refused_calls(transcript: Transcript, violations: list[Violation]) -> list[Note]:

@@ -19,7 +19,7 @@ SPECIAL_POINTS: Final = (
     "dollen_beat_dollen", "heart_trick",
 )
 SWINES_TIMINGS: Final = ("none", "before_play", "at_first_swine", "before_first_swine",
-                  "second_after_fox_won")
+                         "second_after_fox_won")
 HYPERSWINES_TIMINGS: Final = ("none", "before_play", "at_first_hyperswine")
 RESERVATION_KINDS: Final = ("duty_solo", "lust_solo", "solo", "poverty", "marriage")
 GAME_KINDS_FOR_SPECIALS: Final = ("normal", "diamonds_solo")

@@ -23,11 +23,11 @@ AGAINST_TARGET: Final = {2: 90, 3: 60, 4: 30}  # level -> points the other team 
 BELOW: Final = ((90, "below_90"), (60, "below_60"), (30, "below_30"))
 BELOW_OF_LEVEL: Final = {2: "below_90", 3: "below_60", 4: "below_30", 5: "black"}
 REACHED: Final = ((2, 120, "reached_120_against_no90"), (3, 90, "reached_90_against_no60"),
-           (4, 60, "reached_60_against_no30"), (5, 30, "reached_30_against_black"))
+                  (4, 60, "reached_60_against_no30"), (5, 30, "reached_30_against_black"))
 # Mittwoch "selber doof": 150 (180, 210) reached against a re/contra call. The seed's
 # example ("89 Punkte (90 wäre noch wie oben)") puts the step at 151 against 89.
 SELBER_DOOF: Final = ((151, "reached_150_against_call"), (181, "reached_180_against_call"),
-               (211, "reached_210_against_call"))
+                      (211, "reached_210_against_call"))
 
 
 # The cards of a heart trick (FreeDoko 10.2): hearts, the ♥10 (a trump) not among them.
