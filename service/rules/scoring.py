@@ -282,7 +282,7 @@ def _plus_5_revoke(state: GameState) -> Score:
     assert revoke is not None
     scores = [-15 if seat == revoke.seat else 5 for seat in range(4)]
     item = score_item("revoke_penalty", TEAM_NAMES[state.team_of[revoke.seat]], -15,
-                     seat=revoke.seat)
+                      seat=revoke.seat)
     return Score((item,), 1, 0, _counted(scores, state.ruleset))
 
 
