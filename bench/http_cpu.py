@@ -32,20 +32,23 @@ ROOT = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
+def cpu_ticks(pid: int, reaped: bool = False) -> int:
+    """Clock ticks of CPU of a process (utime + stime), with ``reaped`` also those of its
+    children it has waited for (cutime + cstime); 0 for one that has exited."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:  # a worker that exited meanwhile
+        return 0
+    ticks = int(fields[11]) + int(fields[12])
+    return ticks + int(fields[13]) + int(fields[14]) if reaped else ticks
+
+
 def server_cpu(master: int) -> float:
     """Seconds of CPU of the master, its workers alive and its children already reaped."""
     children = subprocess.run(["pgrep", "-P", str(master)], capture_output=True,
                               text=True).stdout.split()
-    total = 0
-    for pid in (master, *map(int, children)):
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except FileNotFoundError:  # a worker that exited between pgrep and here
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-        if pid == master:
-            total += int(fields[13]) + int(fields[14])  # cutime, cstime: reaped workers
-    return total / TICKS
+    return (cpu_ticks(master, reaped=True) + sum(cpu_ticks(int(pid)) for pid in children)
+            ) / TICKS
 
 
 def load(master: int, port: int, path: str, corpus: Path, seconds: float) -> tuple[float, float]:

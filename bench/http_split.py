@@ -41,7 +41,7 @@ import time
 from pathlib import Path
 
 from http_check import ROUTES, free_port, start_server, wrk
-from http_cpu import TICKS
+from http_cpu import TICKS, cpu_ticks
 
 ROOT = Path(__file__).resolve().parent.parent
 FREQUENCY = 999  # samples per second of CPU
@@ -75,11 +75,7 @@ def samples(data: Path) -> collections.Counter[str]:
 
 
 def cpu_seconds(pids: list[int]) -> float:
-    total = 0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / TICKS
+    return sum(map(cpu_ticks, pids)) / TICKS
 
 
 def profile(workers: list[int], port: int, path: str, corpus: Path, seconds: float,
