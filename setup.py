@@ -8,19 +8,29 @@ sources, which stay the fallback and the reference. Build it non-editable (``mak
 compiled``, the container image): compiled modules in a source tree would shadow edits
 to the .py files. ``service.rules.COMPILED`` tells which core runs.
 
+With GCC the compiled core is built twice, profile-guided: instrumented first, then
+trained on generated games in a subprocess, then compiled again with what the training
+measured (GCC lays out the hot paths together and the error branches apart). DOKO_PGO=0
+builds it once, without a profile; another compiler builds it once, too.
+
 Everything else about the project is in pyproject.toml.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+import sysconfig
+import tempfile
 import tomllib
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 COMPILE = os.environ.get("DOKO_COMPILE", "").strip() not in {"", "0"}
+PGO = os.environ.get("DOKO_PGO", "").strip() != "0"
 PROJECT = tomllib.loads((Path(__file__).resolve().parent / "pyproject.toml")
                         .read_text(encoding="utf-8"))["project"]
 # To build: mypy (mypyc) as the dev extra pins it, and the core's own dependency
@@ -84,5 +94,62 @@ def compiled_extensions() -> list[Extension]:
     return list(mypycify(["--follow-imports=silent", *COMPILED_MODULES], opt_level="3"))
 
 
+# The profile's training run: the check path (load, replay, score, render) over generated
+# games of every type, as JSON clients send them. Seed 2, not the benchmarks' seed 1, so
+# that a benchmark does not time the games the build was trained on. argv[1]: the build's
+# lib directory (the pure modules, the package data and the instrumented extensions).
+TRAINING = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import service.rules
+assert service.rules.COMPILED, "the instrumented core did not load"
+from service.rules.check import check
+from service.rules.render import render
+from service.tools.corpus import games
+for game in games(600, seed=2):
+    render(check(json.loads(json.dumps(game))))
+"""
+
+
+def _gcc() -> bool:
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+    try:
+        version = subprocess.run([*compiler, "--version"], capture_output=True, text=True,
+                                 check=False).stdout
+    except OSError:
+        return False
+    return "Free Software Foundation" in version and "clang" not in version
+
+
+class ProfileGuidedBuildExt(build_ext):
+    """build_ext, twice where the compiled core is built with GCC: instrumented, trained
+    (TRAINING), then again with the profile (-fprofile-use)."""
+
+    def run(self) -> None:
+        if not (self.extensions and PGO) or self.inplace or not _gcc():
+            super().run()
+            return
+        base = [(ext, list(ext.extra_compile_args), list(ext.extra_link_args))
+                for ext in self.extensions]
+        compiler = self.compiler  # the option; run() replaces it with the compiler object
+        with tempfile.TemporaryDirectory() as profile, tempfile.TemporaryDirectory() as cwd:
+            self._flags(base, [f"-fprofile-generate={profile}", "-fprofile-update=single"])
+            super().run()
+            # a working directory of its own: the build's lib is imported, not the sources
+            subprocess.run([sys.executable, "-s", "-c", TRAINING,
+                            os.path.abspath(self.build_lib)], cwd=cwd, check=True)
+            self._flags(base, [f"-fprofile-use={profile}", "-fprofile-correction",
+                               "-Wno-missing-profile"])
+            self.compiler, self.force = compiler, True  # every object again, with the profile
+            super().run()
+
+    @staticmethod
+    def _flags(base: list[tuple[Extension, list[str], list[str]]], flags: list[str]) -> None:
+        for ext, compile_args, link_args in base:
+            ext.extra_compile_args = [*compile_args, *flags]
+            ext.extra_link_args = [*link_args, *flags]
+
+
 # setup_requires: the build requirements a PEP 517 frontend installs first.
-setup(setup_requires=BUILD_REQUIRES if COMPILE else [], ext_modules=compiled_extensions())
+setup(setup_requires=BUILD_REQUIRES if COMPILE else [], ext_modules=compiled_extensions(),
+      cmdclass={"build_ext": ProfileGuidedBuildExt})
