@@ -138,14 +138,25 @@ def _game(value: Any) -> Any:
     kind = value.get("type")
     if type(kind) is not str or kind not in GAME_TYPES:
         return _NO
-    allowed = GAME_FIELDS[kind]
-    for name in value:
-        if name != "type" and name not in allowed:
-            return _NO
     for name in GAME_REQUIRED.get(kind, ()):
         if name not in value:
             return _NO
-    return _object(value, _GAME)
+    # Loaded in the client's order, not _GAME's (as _object would): the declaration is
+    # read by name (game_from_dict), so the order changes nothing, and a game has a few
+    # of the ten fields.
+    allowed = GAME_FIELDS[kind]
+    out = {}
+    for name, item in value.items():
+        if name == "type":
+            out[name] = kind
+            continue
+        if name not in allowed:
+            return _NO
+        loaded = _GAME[name](item)
+        if loaded is _NO:
+            return _NO
+        out[name] = loaded
+    return out
 
 
 def _partner(value: Any) -> Any:
@@ -224,25 +235,21 @@ def _events(value: Any) -> Any:
     events = []
     for item in value:
         if type(item) is dict and len(item) == 2:
-            # Fast path: a well-formed card event (subscripts, cheaper than get; the seat
-            # check inlined).
-            try:
-                seat, text = item["seat"], item["card"]
-            except KeyError:  # an announcement or a showing
-                pass
-            else:
-                if type(seat) is int and 0 <= seat < shapes.SEATS and type(text) is str:
-                    event = CARD_EVENTS[seat].get(text)
-                    events.append(event if event is not None else Event(seat, CARD, text, None))
-                    continue
+            # Fast path: a well-formed card event (the seat check inlined; get, as an
+            # announcement has no "card" and a caught KeyError costs a microsecond).
+            seat, text = item.get("seat"), item.get("card")
+            if type(seat) is int and 0 <= seat < shapes.SEATS and type(text) is str:
+                event = CARD_EVENTS[seat].get(text)
+                events.append(event if event is not None else Event(seat, CARD, text, None))
+                continue
         if shapes.event_errors(item) is not None:
             return _NO
         events.append(call_or_show(item))  # a card event takes the fast path
     return tuple(events)
 
 
-_GAME: Final[dict[str, Any]] = {
-    "type": _choice(GAME_TYPES), "declarer": _dealer, "solo": _choice(SOLO_KINDS),
+_GAME: Final[dict[str, Any]] = {  # "type" is read by _game itself
+    "declarer": _dealer, "solo": _choice(SOLO_KINDS),
     "duty": _bool, "partner_rule": _partner_rule, "passed": _strings, "offers": _offers,
     "partner": _partner, "returned": _strings, "trumps_returned": _trumps_returned,
 }
@@ -288,9 +295,10 @@ def fast_transcript(data: Data) -> Transcript | None:
     claimed = _claimed(data["claimed"]) if "claimed" in data else None
     context = _context(data["context"]) if "context" in data else None
     client_id = _client_id(data["id"]) if "id" in data else None
-    # the ruleset apart, by identity: `_NO in` would call Ruleset.__eq__ (Python code)
-    if ruleset is _NO or not _seat(dealer) or _NO in (
-            hands, play, game_data, players, reservations, claimed, context, client_id):
+    # by identity: `_NO in (…)` would call each value's __eq__ (Ruleset's is Python code)
+    if (ruleset is _NO or not _seat(dealer) or hands is _NO or play is _NO
+            or game_data is _NO or players is _NO or reservations is _NO or claimed is _NO
+            or context is _NO or client_id is _NO):
         return None
     # tuple.__new__: the fields in Transcript's order, without the named tuple's
     # Python-level __new__ and its keyword arguments

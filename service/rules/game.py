@@ -39,9 +39,9 @@ class GameState(Calls):
         self._set_order()
         self.held = [[0] * N_CODES for _ in range(4)]
         self.class_held = [[0] * 5 for _ in range(4)]
-        cls = self.cls
-        for hand, seat_held, seat_classes in zip(setup.hands or deal.hands, self.held,
-                                                  self.class_held, strict=False):
+        cls, held, class_held = self.cls, self.held, self.class_held
+        for seat, hand in enumerate(setup.hands or deal.hands):  # not zip(): no call
+            seat_held, seat_classes = held[seat], class_held[seat]
             for card in hand:
                 seat_held[card] += 1
                 seat_classes[cls[card]] += 1

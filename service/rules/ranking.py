@@ -8,7 +8,6 @@ trick is then decided by integer comparisons only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Final
 
 from .cards import (
@@ -91,7 +90,12 @@ def _suit_trumps(suit: int) -> list[int]:
     return [code(suit, r) for r in (ACE, TEN, KING, NINE)]
 
 
-@cache
+# Every order built so far, by order_for's arguments: a few dozen at most (the game kinds
+# times the switches). A dict, not functools.cache: every game looks its order up, and
+# the cache's wrapper would take the keyword arguments as a dict on each call.
+_ORDERS: Final[dict[tuple[str, bool, bool, bool, int | None], Order]] = {}
+
+
 def order_for(kind: str, *, dollen: bool = True, dollen_second_wins: bool = False,
               swines: bool = False, hyperswine: int | None = None) -> Order:
     """The order of a game kind: ``normal`` or a solo kind.
@@ -100,6 +104,15 @@ def order_for(kind: str, *, dollen: bool = True, dollen_second_wins: bool = Fals
     (♦9, or ♦K without nines) that ranks above the swines. ``dollen_second_wins``: of two
     ♥10 the second wins.
     """
+    key = (kind, dollen, dollen_second_wins, swines, hyperswine)
+    order = _ORDERS.get(key)
+    if order is None:
+        order = _ORDERS[key] = _build_order(*key)
+    return order
+
+
+def _build_order(kind: str, dollen: bool, dollen_second_wins: bool, swines: bool,
+                 hyperswine: int | None) -> Order:
     if kind == "normal" or kind in COLOUR_SOLO_SUIT:
         suit = COLOUR_SOLO_SUIT.get(kind, DIAMONDS)
         h10 = code(HEARTS, TEN)

@@ -321,9 +321,12 @@ def outcome(state: GameState) -> Outcome:
         return Outcome(card_points, None, _ddv_revoke(state))
     if penalty == "offender_loses_others_plus_5":
         return Outcome(card_points, None, _plus_5_revoke(state))
+    winner: int | None
     if penalty == "lost_as_black":
-        return Outcome(card_points, *_lost_as_black(state))
-    return Outcome(card_points, *_played_outcome(state, points, tricks, state.levels))
+        winner, score = _lost_as_black(state)  # unpacked: a starred call is a generic one
+    else:
+        winner, score = _played_outcome(state, points, tricks, state.levels)
+    return Outcome(card_points, winner, score)
 
 
 PENALTY_RULES: Final = {

@@ -101,22 +101,24 @@ def events_from_list(items: Iterable[dict[str, Any]]) -> tuple[Event, ...]:
         for item in items])
 
 
+# tuple.__new__ below: the fields in the named tuple's order, without its Python-level
+# __new__ (these are built per request).
+
 def call_or_show(item: dict[str, Any]) -> Event:
     if "announce" in item:
-        return Event(item["seat"], ANNOUNCE, item["announce"], None)
-    return Event(item["seat"], SHOW, item["show"], None)
+        return tuple.__new__(Event, (item["seat"], ANNOUNCE, item["announce"], None))
+    return tuple.__new__(Event, (item["seat"], SHOW, item["show"], None))
 
 
 def reservation_from_dict(item: dict[str, Any]) -> Reservation:
-    return Reservation(item["seat"], item["reservation"], item.get("solo"),
-                       bool(item.get("duty", False)), item.get("reason"), item.get("bid"))
+    return tuple.__new__(Reservation, (
+        item["seat"], item["reservation"], item.get("solo"), bool(item.get("duty", False)),
+        item.get("reason"), item.get("bid")))
 
 
 def game_from_dict(data: dict[str, Any]) -> GameDeclaration:
     rule = data.get("partner_rule")
     offers = data.get("offers")
-    # tuple.__new__: the fields in GameDeclaration's order, without the named tuple's
-    # Python-level __new__ (one is built per request)
     return tuple.__new__(GameDeclaration, (
         data["type"], data.get("declarer"), data.get("solo"), bool(data.get("duty", False)),
         PartnerRule(rule.get("trick", "any"), rule.get("nth", 1)) if rule else None,
