@@ -132,15 +132,32 @@ class ProfileGuidedBuildExt(build_ext):
         base = [(ext, list(ext.extra_compile_args), list(ext.extra_link_args))
                 for ext in self.extensions]
         compiler = self.compiler  # the option; run() replaces it with the compiler object
+        self.run_command("build_py")  # the training imports the pure modules from build_lib
         with tempfile.TemporaryDirectory() as profile, tempfile.TemporaryDirectory() as cwd:
+            # Both passes compile every object: an object left in the build directory by
+            # an earlier build would be taken as up to date, with or without the profile.
             self._flags(base, [f"-fprofile-generate={profile}", "-fprofile-update=single"])
+            self.force = True
             super().run()
-            # a working directory of its own: the build's lib is imported, not the sources
-            subprocess.run([sys.executable, "-s", "-c", TRAINING,
-                            os.path.abspath(self.build_lib)], cwd=cwd, check=True)
-            self._flags(base, [f"-fprofile-use={profile}", "-fprofile-correction",
-                               "-Wno-missing-profile"])
-            self.compiler, self.force = compiler, True  # every object again, with the profile
+            try:
+                # a working directory of its own: the build's lib is imported, not the
+                # sources; a fixed hash seed, so that the profile and the build repeat
+                subprocess.run([sys.executable, "-s", "-c", TRAINING,
+                                os.path.abspath(self.build_lib)], cwd=cwd, check=True,
+                               env={**os.environ, "PYTHONHASHSEED": "0"})
+                if not any(Path(profile).rglob("*.gcda")):
+                    raise SystemExit("the profile-guided build wrote no profile: the training "
+                                     "did not run the instrumented core (DOKO_PGO=0 builds "
+                                     "without one)")
+            except BaseException:
+                for output in self.get_outputs():  # no instrumented core left to install
+                    Path(output).unlink(missing_ok=True)
+                raise
+            # -fprofile-partial-training: what the training did not run is optimised as
+            # without a profile, not for size (malformed requests, rare options)
+            self._flags(base, [f"-fprofile-use={profile}", "-fprofile-partial-training",
+                               "-fprofile-correction", "-Wno-missing-profile"])
+            self.compiler = compiler  # a fresh compiler object for the second pass
             super().run()
 
     @staticmethod

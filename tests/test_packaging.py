@@ -59,17 +59,20 @@ def test_the_wheel_needs_the_server_packages_only_with_the_extra(wheel):
 
 
 @pytest.fixture
-def build_setup(monkeypatch) -> dict:
-    """setup.py's names, without running setup() (its build_ext is tested below)."""
+def build_setup(monkeypatch, tmp_path) -> dict:
+    """setup.py's names, without running setup() (its build_ext is tested below), in a
+    working directory of the test's own (the build command writes nothing there)."""
     import runpy
 
     import setuptools
     monkeypatch.setattr(setuptools, "setup", lambda **kwargs: None)
-    monkeypatch.chdir(ROOT)
+    monkeypatch.chdir(tmp_path)
     return runpy.run_path(str(ROOT / "setup.py"))
 
 
-def _build_ext(names: dict, monkeypatch, gcc: bool) -> tuple[object, list]:
+def _build_ext(names: dict, monkeypatch, gcc: bool, pgo: bool = True) -> tuple[object, list]:
+    """setup.py's build command over one extension, with build_ext's own run stubbed: each
+    pass is recorded as (compiler, force, compile args, link args)."""
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
 
@@ -81,33 +84,60 @@ def _build_ext(names: dict, monkeypatch, gcc: bool) -> tuple[object, list]:
         self.compiler = object()  # as build_ext.run leaves it: the compiler object
 
     monkeypatch.setattr(build_ext, "run", run)
-    names["ProfileGuidedBuildExt"].run.__globals__["_gcc"] = lambda: gcc
+    scope = names["ProfileGuidedBuildExt"].run.__globals__
+    monkeypatch.setitem(scope, "_gcc", lambda: gcc)
+    monkeypatch.setitem(scope, "PGO", pgo)
     ext = Extension("core", ["core.c"], extra_compile_args=["-O3"])
     command = names["ProfileGuidedBuildExt"](Distribution({"ext_modules": [ext]}))
     command.initialize_options()
     command.finalize_options()
+    monkeypatch.setattr(command, "run_command", lambda name: passes.append(name))
     return command, passes
 
 
 def test_the_compiled_core_is_built_profile_guided_with_gcc(build_setup, monkeypatch):
-    trained: list = []
-    monkeypatch.setattr(subprocess, "run", lambda args, **kw: trained.append((args, kw)))
     command, passes = _build_ext(build_setup, monkeypatch, gcc=True)
+    trained: list = []
+
+    def train(args, **kw) -> None:  # the instrumented core writes its profile
+        trained.append((args, kw))
+        profile = passes[-1][2][1].partition("=")[2]
+        (Path(profile) / "sub").mkdir()
+        (Path(profile) / "sub" / "core.gcda").write_bytes(b"")
+
+    monkeypatch.setattr(subprocess, "run", train)
     command.run()
-    (c1, force1, compile1, link1), (c2, force2, compile2, link2) = passes
+    build_py, (c1, force1, compile1, link1), (c2, force2, compile2, link2) = passes
+    assert build_py == "build_py"  # the pure modules in build_lib before the training
     assert compile1[0] == "-O3" and compile1[1].startswith("-fprofile-generate=")
     assert link1 == compile1[1:]  # the instrumented objects link with gcov
     profile = compile1[1].partition("=")[2]
-    assert compile2[:2] == ["-O3", f"-fprofile-use={profile}"] and link2 == compile2[1:]
-    # the second pass compiles every object again, with a fresh compiler
-    assert c1 is None and not force1 and c2 is None and force2 is True
-    # trained in between, on the build's lib and not on the sources
+    assert compile2[:3] == ["-O3", f"-fprofile-use={profile}", "-fprofile-partial-training"]
+    assert link2 == compile2[1:]
+    # both passes compile every object, the second with a fresh compiler
+    assert c1 is None and force1 is True and c2 is None and force2 is True
+    # trained in between, on the build's lib, with a fixed hash seed
     (args, kw), = trained
     assert args[-1] == os.path.abspath(command.build_lib) and kw["check"] is True
-    assert "games(600, seed=2)" in args[-2] and kw["cwd"] != str(ROOT)
+    assert "games(600, seed=2)" in args[-2] and kw["env"]["PYTHONHASHSEED"] == "0"
+    assert not Path(kw["cwd"]).exists()  # its own working directory, removed after
 
 
-def test_another_compiler_builds_the_core_once(build_setup, monkeypatch):
-    command, passes = _build_ext(build_setup, monkeypatch, gcc=False)
+def test_a_training_that_writes_no_profile_fails_the_build(build_setup, monkeypatch):
+    command, passes = _build_ext(build_setup, monkeypatch, gcc=True)
+    monkeypatch.setattr(subprocess, "run", lambda args, **kw: None)
+    built = Path(command.get_outputs()[0])
+    built.parent.mkdir(parents=True)
+    built.write_bytes(b"instrumented")
+    with pytest.raises(SystemExit, match="wrote no profile"):
+        command.run()
+    assert len(passes) == 2  # build_py and the instrumented pass, no second one
+    assert not built.exists()  # no instrumented core left for a later build to install
+
+
+@pytest.mark.parametrize(("gcc", "pgo"), [(False, True), (True, False)])
+def test_another_compiler_or_doko_pgo_0_builds_the_core_once(build_setup, monkeypatch,
+                                                              gcc, pgo):
+    command, passes = _build_ext(build_setup, monkeypatch, gcc=gcc, pgo=pgo)
     command.run()
     assert [p[2] for p in passes] == [["-O3"]]

@@ -141,21 +141,19 @@ def _game(value: Any) -> Any:
     for name in GAME_REQUIRED.get(kind, ()):
         if name not in value:
             return _NO
-    # Loaded in the client's order, not _GAME's (as _object would): the declaration is
-    # read by name (game_from_dict), so the order changes nothing, and a game has a few
-    # of the ten fields.
     allowed = GAME_FIELDS[kind]
-    out = {}
-    for name, item in value.items():
-        if name == "type":
-            out[name] = kind
-            continue
-        if name not in allowed:
+    for name in value:
+        if name != "type" and name not in allowed:
             return _NO
-        loaded = _GAME[name](item)
-        if loaded is _NO:
-            return _NO
-        out[name] = loaded
+    # In the schema's order, as marshmallow loads it (game_fields is a frozenset of these
+    # names, and a set's order follows its insertions): the kind's few fields, not all ten.
+    out: Data = {"type": kind}
+    for name in allowed:
+        if name in value:
+            loaded = _GAME[name](value[name])
+            if loaded is _NO:
+                return _NO
+            out[name] = loaded
     return out
 
 
