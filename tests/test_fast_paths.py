@@ -23,7 +23,7 @@ from service.checking.problem import Problem, problem_body
 from service.rules import fastload
 from service.rules.fastload import fast_transcript
 from service.rules.rulesets import RulesetError, resolve
-from service.rules.schemas import TRANSCRIPT
+from service.rules.schemas import GAME_FIELDS, TRANSCRIPT, GameSchema
 from service.rules.transcript import from_dict
 from service.tools.corpus import bodies, games
 
@@ -166,7 +166,6 @@ def test_a_games_fields_are_loaded_in_the_schemas_order() -> None:
     # fast_transcript loads a game's fields in GAME_FIELDS' order, marshmallow in the
     # schema's; game_fields, a frozenset of their names, prints in the order they came
     # in (for some hash seeds only, so the corpus test above may not see it).
-    from service.rules.schemas import GAME_FIELDS, GameSchema
     schema_order = list(GameSchema().fields)
     for kind, names in GAME_FIELDS.items():
         assert list(names) == [n for n in schema_order if n in names], kind
