@@ -38,39 +38,43 @@ PROJECT = tomllib.loads((Path(__file__).resolve().parent / "pyproject.toml")
 MYPY = next(r for r in PROJECT["optional-dependencies"]["dev"] if r.startswith("mypy"))
 BUILD_REQUIRES = [MYPY, *PROJECT["dependencies"]]
 
-# The check path's modules: replay, setup and the poverty exchange, the readings a play
-# decides, scoring, validation, loading, rendering.
-# Left pure: play.py (a Game is built with cls.__new__, which mypyc cannot compile),
-# schemas.py (marshmallow classes, the slow path), __init__.py (imports only), and what
-# the check path does not run (sitting.py, random_game.py, portable_random.py).
+# The check path's modules: the game's rules in service/game (replay, setup, reservations
+# and the poverty exchange, the readings a play decides, scoring, rendering) and the fast
+# reading of a transcript in service/reading (shapes, fastload, load).
+# Left pure: reading/play.py (a Game is built with cls.__new__, which mypyc cannot
+# compile), reading/schemas.py (marshmallow classes, the slow path), game/compiled.py (it
+# asks a compiled module where it was loaded from), the packages' __init__.py (imports
+# only), and what the check path does not run (service/lists, service/generating).
 COMPILED_MODULES = [
-    "service/rules/announcements.py",
-    "service/rules/cards.py",
-    "service/rules/check.py",
-    "service/rules/codes.py",
-    "service/rules/context.py",
-    "service/rules/deal.py",
-    "service/rules/errors.py",
-    "service/rules/exchange.py",
-    "service/rules/fastload.py",
-    "service/rules/game.py",
-    "service/rules/options.py",
-    "service/rules/ranking.py",
-    "service/rules/readings.py",
-    "service/rules/render.py",
-    "service/rules/result.py",
-    "service/rules/rulesets.py",
-    "service/rules/scoring.py",
-    "service/rules/setup.py",
-    "service/rules/shapes.py",
-    "service/rules/state/base.py",
-    "service/rules/state/calls.py",
-    "service/rules/state/swines.py",
-    "service/rules/state/teams.py",
-    "service/rules/state/tricks.py",
-    "service/rules/transcript.py",
-    "service/rules/version.py",
-    "service/rules/vocabulary.py",
+    "service/game/announcements.py",
+    "service/game/cards.py",
+    "service/game/check.py",
+    "service/game/codes.py",
+    "service/game/context.py",
+    "service/game/deal.py",
+    "service/game/errors.py",
+    "service/game/exchange.py",
+    "service/game/gamestate.py",
+    "service/game/options.py",
+    "service/game/ranking.py",
+    "service/game/readings.py",
+    "service/game/render.py",
+    "service/game/reservations.py",
+    "service/game/result.py",
+    "service/game/rulesets.py",
+    "service/game/scoring.py",
+    "service/game/setup.py",
+    "service/game/state/base.py",
+    "service/game/state/calls.py",
+    "service/game/state/swines.py",
+    "service/game/state/teams.py",
+    "service/game/state/tricks.py",
+    "service/game/transcript.py",
+    "service/game/version.py",
+    "service/game/vocabulary.py",
+    "service/reading/fastload.py",
+    "service/reading/load.py",
+    "service/reading/shapes.py",
 ]
 
 
@@ -103,8 +107,8 @@ import json, sys
 sys.path.insert(0, sys.argv[1])
 import service.rules
 assert service.rules.COMPILED, "the instrumented core did not load"
-from service.rules.check import check
-from service.rules.render import render
+from service.game.render import render
+from service.reading.load import check
 from service.tools.corpus import games
 for game in games(600, seed=2):
     render(check(json.loads(json.dumps(game))))

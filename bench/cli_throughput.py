@@ -20,8 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from service.rules.random_game import random_game
-from service.rules.rulesets import presets
+from service.game.rulesets import presets
+from service.generating.random_game import random_game
 
 
 def command() -> list[str]:

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/core_profile.py [--games N] [--seed S]
 
-Times the phases of service.rules.check.check on random legal normal games under ddv,
+Times the phases of service.reading.load.check on random legal normal games under ddv,
 each phase over all games, best of five (process time): reading the transcript data,
 the deal, the reservation round and game set-up, the game state, the replay of the
 events, the scoring, and what check adds around them (the result).
@@ -15,14 +15,14 @@ import random
 import time
 from collections.abc import Callable
 
-from service.rules.check import check
-from service.rules.deal import Deal, read_deal
-from service.rules.game import GameState
-from service.rules.random_game import random_game
-from service.rules.rulesets import resolve
-from service.rules.scoring import outcome
-from service.rules.setup import Setup, game_setup
-from service.rules.transcript import Transcript, from_dict
+from service.game.deal import Deal, read_deal
+from service.game.gamestate import GameState
+from service.game.rulesets import resolve
+from service.game.scoring import outcome
+from service.game.setup import Setup, game_setup
+from service.game.transcript import Transcript, from_dict
+from service.generating.random_game import random_game
+from service.reading.load import check
 
 
 def best_of(runs: int, work: Callable[[], object]) -> float:

@@ -15,11 +15,11 @@ import random
 import time
 from typing import Any
 
-from service.rules.check import check
-from service.rules.options import Ruleset
-from service.rules.random_game import random_game
-from service.rules.rulesets import presets, resolve
-from service.rules.transcript import from_dict
+from service.game.options import Ruleset
+from service.game.rulesets import presets, resolve
+from service.game.transcript import from_dict
+from service.generating.random_game import random_game
+from service.reading.load import check
 
 
 def run(label: str, games: list[tuple[Ruleset, dict[str, Any]]]) -> None:

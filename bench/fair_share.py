@@ -44,8 +44,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from http_check import free_port, start_server
 from memory_budget import maximal_games
 
-from service.rules.random_game import random_game
-from service.rules.rulesets import resolve
+from service.game.rulesets import resolve
+from service.generating.random_game import random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 LUA = ROOT / "bench" / "wrk_post.lua"

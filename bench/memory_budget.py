@@ -35,10 +35,13 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from test_memory import hostile_bodies  # noqa: E402  (tests/ on the path above)
 
-from service import MAX_BODY_BYTES  # noqa: E402
-from service.checking import MAX_BATCH_BYTES, MAX_BATCH_GAMES  # noqa: E402
-from service.rules.random_game import random_game  # noqa: E402
-from service.rules.rulesets import presets  # noqa: E402
+from service.checking import (  # noqa: E402
+    MAX_BATCH_BYTES,
+    MAX_BATCH_GAMES,
+    MAX_BODY_BYTES,
+)
+from service.game.rulesets import presets  # noqa: E402
+from service.generating.random_game import random_game  # noqa: E402
 
 JSON = "application/json"
 MAX_PLAY = 200  # play events in one transcript (the request schema's bound)

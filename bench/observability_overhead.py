@@ -49,11 +49,11 @@ def measure(rounds: int) -> None:
 
     from service import create_app
     from service.api import observability as obs
-    from service.rules.check import check
-    from service.rules.random_game import random_game
-    from service.rules.rulesets import presets
-    from service.rules.schemas import TRANSCRIPT
-    from service.rules.transcript import from_dict
+    from service.game.rulesets import presets
+    from service.game.transcript import from_dict
+    from service.generating.random_game import random_game
+    from service.reading.load import check
+    from service.reading.schemas import TRANSCRIPT
 
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - the access log's target
     report = sys.__stdout__

@@ -22,9 +22,9 @@ import time
 from typing import Any
 
 from service import rules
-from service.rules.random_game import random_game, random_hands
-from service.rules.rulesets import resolve
-from service.rules.sitting import check_sitting
+from service.game.rulesets import resolve
+from service.generating.random_game import random_game, random_hands
+from service.lists.sitting.check import check_sitting
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dan"]
 DDV = resolve("ddv")

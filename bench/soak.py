@@ -44,9 +44,9 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from service import MAX_BODY_BYTES
-from service.rules.random_game import random_game
-from service.rules.rulesets import presets, resolve
+from service.checking import MAX_BODY_BYTES
+from service.game.rulesets import presets, resolve
+from service.generating.random_game import random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 PATH = "/v1/games/check"

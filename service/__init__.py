@@ -1,4 +1,12 @@
-"""A stateless REST service that checks and scores Doppelkopf game transcripts."""
+"""A stateless REST service that checks and scores Doppelkopf game transcripts.
+
+The packages, from the bottom up: ``game`` (the rules), ``reading`` (transcript data
+into the game's types), ``generating`` (random games, conformance cases), ``lists``
+(sittings), ``checking`` (JSON in, answer out: for the routes and the command alike),
+and on top ``api`` (HTTP), ``web`` (the page), ``cli`` (``doko-check``) and ``tools``
+(the handbook's generators). ``rules`` is the core's public front door; imports run
+one way, downwards.
+"""
 
 from __future__ import annotations
 
@@ -7,40 +15,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from flask import Flask
 
-# A full game is under 2 KB; the bounds on every list keep a valid request far below this.
-MAX_BODY_BYTES = 256 * 1024
-ECHO_ENV = "DOKO_ECHO"  # "on" (or 1, true, yes) serves POST /v1/echo, the load tests' baseline
-
-
-def _on(name: str) -> bool:
-    import os
-
-    return os.environ.get(name, "").strip().lower() in ("1", "on", "true", "yes")
-
 
 def create_app() -> Flask:
-    """The WSGI application (``service:create_app``)."""
-    # Imported here so that the rules core (service.rules) imports without Flask.
-    from flask import Flask
+    """The WSGI application (``service:create_app``); Flask is imported only here, so
+    that the rules core imports without it."""
+    from service.api.app import create_app as build
 
-    from .api import cors, fairshare, observability, problems, routes, sittings
-    from .rules.rulesets import use_environment
-    from .web import bp as web_bp
-
-    use_environment()  # house rulesets: a broken file stops the start with its reason
-
-    app = Flask(__name__, static_folder=None)
-    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's order
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]  # names and ♥ as they are
-    observability.register(app)
-    problems.register(app)
-    app.register_blueprint(routes.bp)
-    app.register_blueprint(sittings.bp)
-    app.register_blueprint(web_bp)
-    if _on(ECHO_ENV):
-        app.register_blueprint(routes.bench_bp)
-    app.extensions[fairshare.BATCH_SLOTS] = fairshare.BatchSlots(
-        fairshare.slots_from_environment())
-    cors.register(app, cors.origins_from_environment())
-    return app
+    return build()

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from service.rules.options import CATALOGUE
-from service.rules.random_game import random_game
-from service.rules.rulesets import presets
+from service.game.options import CATALOGUE
+from service.game.rulesets import presets
+from service.generating.random_game import random_game
 
 PROBLEM = "application/problem+json"
 

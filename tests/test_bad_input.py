@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
-from service.rules.options import CATALOGUE
-from service.rules.random_game import random_game
-from service.rules.rulesets import resolve
-from service.rules.shapes import MAX_NAME, MAX_OPTION_INT
+from service.game.options import CATALOGUE
+from service.game.rulesets import resolve
+from service.generating.random_game import random_game
+from service.reading.shapes import MAX_NAME, MAX_OPTION_INT
 
 PROBLEM = "application/problem+json"
 QUICK = 2.0  # seconds; a check takes about a millisecond, a refusal less

@@ -13,8 +13,8 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from service.checking import MAX_BATCH_BYTES, MAX_BATCH_GAMES
-from service.rules.random_game import random_game
-from service.rules.rulesets import presets
+from service.game.rulesets import presets
+from service.generating.random_game import random_game
 
 PROBLEM = "application/problem+json"
 NDJSON = "application/x-ndjson"
@@ -255,7 +255,7 @@ def test_body_over_the_batch_limit_is_413(client, games):
 
 def test_the_single_check_keeps_its_own_limit(client, games):
     """Raising the batch route's limit leaves POST /v1/games/check at 256 KiB."""
-    from service import MAX_BODY_BYTES
+    from service.checking import MAX_BODY_BYTES
 
     body = json.dumps(games[0]).encode()
     answer = client.post("/v1/games/check", data=body + b" " * (MAX_BODY_BYTES + 1 - len(body)),

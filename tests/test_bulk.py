@@ -1,4 +1,4 @@
-"""Bulk checking on Dask (service/bulk.py): shards of JSON Lines reduced to one report.
+"""Bulk checking on Dask (service/checking/bulk.py): shards of JSON Lines reduced to one report.
 
 The partition step is plain Python and tested here directly; the Dask run starts a
 LocalCluster of two worker processes, in a subprocess of its own so that the cluster
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from service.bulk import Report, check_lines
-from service.rules.random_game import random_game
-from service.rules.rulesets import resolve
+from service.checking.bulk import Report, check_lines
+from service.game.rulesets import resolve
+from service.generating.random_game import random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 

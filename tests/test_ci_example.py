@@ -16,10 +16,10 @@ import yaml
 from games import junit
 from lxml import etree
 
-from service import conformance
 from service.checking import check_data
-from service.rules.portable_random import PortableRandom
-from service.rules.rulesets import resolve
+from service.game.rulesets import resolve
+from service.generating import cases as conformance
+from service.generating.portable_random import PortableRandom
 
 ROOT = Path(__file__).resolve().parents[1]
 XSD = junit.schema()

@@ -18,8 +18,11 @@ from games.builder import Game, trick
 from games.ddv import DEAL_A
 
 from service import cli
-from service.rules.random_game import random_game
-from service.rules.rulesets import presets
+from service.cli import command, output
+from service.cli import games as cli_games
+from service.game.rulesets import presets
+from service.game.version import VERSION
+from service.generating.random_game import random_game
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -298,7 +301,7 @@ def test_penalties_are_score_items(capsys, tmp_path):
 
 def test_version_and_list_rulesets(capsys):
     code, out, _ = run(capsys, "--version")
-    assert code == 0 and out.strip() == f"doko-check {cli.VERSION}"
+    assert code == 0 and out.strip() == f"doko-check {VERSION}"
     code, out, _ = run(capsys, "--list-rulesets")
     assert code == 0
     lines = out.splitlines()
@@ -333,13 +336,13 @@ def many(tmp_path_factory) -> Path:
 
 def test_parallel_path_gives_the_same_results_in_order(capsys, monkeypatch, many):
     pools = []
-    real = cli.ProcessPoolExecutor
+    real = cli_games.ProcessPoolExecutor
 
     def counted(*args: Any, **kwargs: Any):
         pools.append(args)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(cli, "ProcessPoolExecutor", counted)
+    monkeypatch.setattr(cli_games, "ProcessPoolExecutor", counted)
     serial = run(capsys, "--json", "--jobs", "1", many)
     assert not pools
     parallel = run(capsys, "--json", "--jobs", "2", "--parallel-from", "10", many)
@@ -353,7 +356,7 @@ def test_parallel_path_gives_the_same_results_in_order(capsys, monkeypatch, many
     # the readable report alike
     assert run(capsys, "--parallel-from", "10", many) == run(capsys, "--jobs", "1", many)
     # by default, many games go to two workers
-    monkeypatch.setattr(cli, "PARALLEL_FROM", 100)
+    monkeypatch.setattr(command, "PARALLEL_FROM", 100)
     pools.clear()
     assert cli.main(["--json", str(many)]) == 2
     capsys.readouterr()
@@ -369,14 +372,14 @@ class Terminal(io.StringIO):
 
 def test_progress_bar_only_on_a_terminal_and_for_many_games():
     bar = Terminal()
-    progress = cli.Progress(cli.PROGRESS_FROM, bar)
-    for _ in range(cli.PROGRESS_FROM):
+    progress = output.Progress(output.PROGRESS_FROM, bar)
+    for _ in range(output.PROGRESS_FROM):
         progress.update()
     progress.close()
-    assert f"{cli.PROGRESS_FROM}/{cli.PROGRESS_FROM} games" in bar.getvalue()
+    assert f"{output.PROGRESS_FROM}/{output.PROGRESS_FROM} games" in bar.getvalue()
     assert bar.getvalue().endswith("\r")
-    for stream, total in ((io.StringIO(), cli.PROGRESS_FROM), (Terminal(), 3)):
-        progress = cli.Progress(total, stream)
+    for stream, total in ((io.StringIO(), output.PROGRESS_FROM), (Terminal(), 3)):
+        progress = output.Progress(total, stream)
         for _ in range(total):
             progress.update()
         progress.close()
@@ -405,7 +408,7 @@ def test_help_names_the_conformance_commands(capsys):
 def test_a_violation_names_its_seat_once(tmp_path, capsys):
     """The report says "by Cleo (seat 2): played out of turn", not "…: seat 2 played …":
     the core's message does not open with the seat, which the line names once."""
-    from service.reports.findings import violation_line
+    from service.cli.formats.findings import violation_line
 
     line = violation_line({"code": "turn_order", "pointer": "/play/1", "seat": 2,
                            "name": "Cleo", "message": "played out of turn: trick 1 was led "

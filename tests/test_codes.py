@@ -8,23 +8,25 @@ from pathlib import Path
 
 import pytest
 
-from service.rules import codes
-from service.rules.announcements import BID_CALLS, TEAM_NAMES
-from service.rules.result import Note, Violation
-from service.rules.scoring import BELOW_OF_LEVEL
+from service.game import codes
+from service.game.announcements import BID_CALLS, TEAM_NAMES
+from service.game.result import Note, Violation
+from service.game.scoring import BELOW_OF_LEVEL
 from service.tools import codes_doc
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES = ROOT / "service" / "rules"
+# The core: the game, reading a transcript, lists and generating games.
+CORE = [ROOT / "service" / part for part in ("game", "reading", "lists", "generating")]
 # Calls whose first argument is a code, and the registry part it must be in.
-CODE_CALLS = {"Violation": codes.VIOLATIONS, "_violation": codes.VIOLATIONS,
+CODE_CALLS = {"Violation": codes.VIOLATIONS, "list_violation": codes.VIOLATIONS,
+              "list_note": codes.NOTES,
               "Verdict": codes.VIOLATIONS | {None}, "Note": codes.NOTES,
               "ScoreItem": codes.SCORE_ITEMS}
 
 
 def _code_literals() -> list[tuple[str, int, str, object]]:
     found = []
-    for path in sorted(RULES.rglob("*.py")):
+    for path in sorted(p for part in CORE for p in part.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not node.args:

@@ -13,10 +13,12 @@ from typing import Any
 
 import pytest
 
-from service import cli, conformance
+from service import cli
 from service.checking import check_data
-from service.rules.portable_random import PortableRandom
-from service.rules.rulesets import presets, resolve
+from service.cli import conformance
+from service.game.rulesets import presets, resolve
+from service.generating import cases
+from service.generating.portable_random import PortableRandom
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITES = ROOT / "examples" / "conformance"
@@ -24,7 +26,7 @@ SUITES = ROOT / "examples" / "conformance"
 
 def generated(ruleset: str, count: int | None, seed: int) -> str:
     out = io.StringIO()
-    conformance.write_cases(out, ruleset, count, seed)
+    cases.write_cases(out, ruleset, count, seed)
     return out.getvalue()
 
 
@@ -67,7 +69,7 @@ def test_the_command_writes_the_cases(capsys):
 def test_every_scenario_as_game_mutation_and_partial(preset):
     ruleset = resolve(preset)
     found = cases_of(generated(preset, None, 3))
-    scenarios = conformance.scenarios(ruleset)
+    scenarios = cases.scenarios(ruleset)
     assert len(found) == 3 * len(scenarios)
     solos = {c["transcript"]["game"].get("solo") for c in found
              if c["transcript"]["game"]["type"] == "solo"}
@@ -88,7 +90,7 @@ def test_every_scenario_as_game_mutation_and_partial(preset):
             assert expected["legal_actions"]["cards"]
         # the reference verdict is the service's answer, without release details
         answer = json.loads(json.dumps(check_data(case["transcript"]).answer))
-        assert expected == conformance.expected(answer)
+        assert expected == cases.expected(answer)
         assert "service_version" not in expected and "message" not in json.dumps(expected)
 
 

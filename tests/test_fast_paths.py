@@ -1,7 +1,7 @@
 """The fast paths answer exactly as the authoritative paths they shortcut.
 
 orjson in front of the strict JSON reader (service/checking/fastjson.py), plain-code
-validation in front of marshmallow (service/rules/fastload.py), orjson writing the
+validation in front of marshmallow (service/reading/fastload.py), orjson writing the
 answer: on a generated corpus of realistic games and on thousands of mutated bodies,
 the value read, the transcript loaded and the answer's bytes (or the problem document)
 are the same either way.
@@ -20,14 +20,14 @@ from marshmallow import ValidationError
 
 from service.checking import check_data, fastjson, jsonbody
 from service.checking.problem import Problem, problem_body
-from service.rules import fastload
-from service.rules.fastload import fast_transcript
-from service.rules.rulesets import RulesetError, resolve
-from service.rules.schemas import GAME_FIELDS, TRANSCRIPT, GameSchema
-from service.rules.transcript import from_dict
+from service.game.rulesets import RulesetError, resolve
+from service.game.transcript import from_dict
+from service.reading import fastload
+from service.reading.fastload import fast_transcript
+from service.reading.schemas import GAME_FIELDS, TRANSCRIPT, GameSchema
 from service.tools.corpus import bodies, games
 
-check_module = importlib.import_module("service.rules.check")
+check_module = importlib.import_module("service.reading.load")
 GAMES = games(240, seed=7)
 BODIES = bodies(240, seed=7)
 

@@ -12,10 +12,10 @@ import random
 
 import pytest
 
-from service import MAX_BODY_BYTES, create_app
-from service.checking import MAX_BATCH_GAMES
-from service.rules.random_game import random_game
-from service.rules.rulesets import presets
+from service import create_app
+from service.checking import MAX_BATCH_GAMES, MAX_BODY_BYTES
+from service.game.rulesets import presets
+from service.generating.random_game import random_game
 
 PROBLEM = "application/problem+json"
 NDJSON = "application/x-ndjson"

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from service import cli, create_app
-from service.rules import rulesets
-from service.rules.rulesets import RulesetError, use_directory
+from service.game import rulesets
+from service.game.rulesets import RulesetError, use_directory
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "rulesets"

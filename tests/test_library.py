@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from service import rules
-from service.rules.random_game import random_game
+from service.generating.random_game import random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = json.loads((ROOT / "examples" / "normal-game.json").read_text())
@@ -228,7 +228,7 @@ def test_the_front_door_exports_what_it_documents():
 def test_score_items_built_fast_are_the_named_tuple() -> None:
     """result.score_item builds a ScoreItem without its Python-level __new__: the same
     value, field by field, with and without the optional fields."""
-    from service.rules.result import score_item
+    from service.game.result import score_item
 
     for args, keywords in ((("won", "re", 1), {}), (("fox_caught", "contra", 1, 3), {}),
                            (("revoke_penalty", "re", -12), {"seat": 2}),
@@ -245,8 +245,8 @@ def test_values_shared_between_games_are_frozen() -> None:
     check in the process, so they stay frozen (the per-game values are not)."""
     from dataclasses import FrozenInstanceError
 
-    from service.rules.context import NO_CONTEXT
-    from service.rules.setup import ALL_HEALTHY
+    from service.game.context import NO_CONTEXT
+    from service.game.reservations import ALL_HEALTHY
 
     with pytest.raises(FrozenInstanceError):
         NO_CONTEXT.bock = 2  # type: ignore[misc]

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from service import MAX_BODY_BYTES
-from service.rules.errors import MAX_ERRORS
-from service.rules.random_game import random_game
-from service.rules.rulesets import presets
+from service.checking import MAX_BODY_BYTES
+from service.game.errors import MAX_ERRORS
+from service.game.rulesets import presets
+from service.generating.random_game import random_game
 
 PROBLEM = "application/problem+json"
 # Generous against a busy CI machine: a normal check takes about a millisecond, the
@@ -187,7 +187,7 @@ def test_huge_integers_where_integers_go_are_answered_quickly(client, game):
 
 
 def presets_detail() -> list[dict[str, Any]]:
-    from service.rules.options import CATALOGUE
+    from service.game.options import CATALOGUE
 
     return [{"name": name, **meta} for name, meta in CATALOGUE.items()]
 

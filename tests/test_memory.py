@@ -17,7 +17,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from service import MAX_BODY_BYTES, create_app
+from service import create_app
+from service.checking import MAX_BODY_BYTES
 
 BOUND_FACTOR = 64
 BOUND_BASE = 8 * 1024 * 1024

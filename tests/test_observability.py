@@ -24,10 +24,10 @@ from typing import Any
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from service import MAX_BODY_BYTES
 from service.api import multiproc, observability
-from service.rules.random_game import random_game
-from service.rules.rulesets import presets
+from service.checking import MAX_BODY_BYTES
+from service.game.rulesets import presets
+from service.generating.random_game import random_game
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent

@@ -15,8 +15,8 @@ from openapi_spec_validator import validate as validate_spec
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
-from service.rules.random_game import random_game
-from service.rules.rulesets import presets
+from service.game.rulesets import presets
+from service.generating.random_game import random_game
 
 SPEC_PATH = Path(__file__).resolve().parents[1] / "openapi.yaml"
 SPEC_URI = "urn:doko:openapi"

@@ -30,7 +30,7 @@ from games.expect import expected_items, item_totals, seat_calls
 from games.kinds import call, transcript
 from games.verdicts import codes_at
 
-from service.rules.options import CATALOGUE
+from service.game.options import CATALOGUE
 
 # Flipped one by one against whole lists in tests/test_sittings.py
 SESSION_LEVEL = {name for name, meta in CATALOGUE.items() if meta["level"] == "sitting"}

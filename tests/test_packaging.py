@@ -29,13 +29,13 @@ def test_a_plain_build_is_pure_python(wheel):
     assert wheel.name.endswith("-py3-none-any.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert not [n for n in names if n.endswith((".so", ".pyd", ".c"))]
-    assert "service/rules/game.py" in names
+    assert "service/game/gamestate.py" in names
 
 
 def test_the_wheel_carries_the_contract_presets_and_type_marker(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"service/openapi.yaml", "service/rules/py.typed",
-            "service/rules/presets/ddv.toml"} <= names
+            "service/game/presets/ddv.toml"} <= names
     page = {path.relative_to(ROOT).as_posix()
             for path in (ROOT / "service/web/static").rglob("*") if path.is_file()}
     assert page and page <= names, page - names  # the referee's page, every file of it

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from service.rules.options import CATALOGUE, Ruleset
-from service.rules.rulesets import presets, resolve
+from service.game.options import CATALOGUE, Ruleset
+from service.game.rulesets import presets, resolve
 from service.tools import preset_table
 from service.tools.preset_table import markdown_table
 

@@ -21,15 +21,15 @@ from typing import Any
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from service.rules.cards import BY_NAME, CQ, NAMES, POINTS, SUIT_OF
-from service.rules.check import check
-from service.rules.deal import read_deal
-from service.rules.game import GameState
-from service.rules.random_game import random_game
-from service.rules.result import CheckResult
-from service.rules.rulesets import resolve
-from service.rules.setup import game_setup
-from service.rules.transcript import CARD, from_dict
+from service.game.cards import BY_NAME, CQ, NAMES, POINTS, SUIT_OF
+from service.game.deal import read_deal
+from service.game.gamestate import GameState
+from service.game.result import CheckResult
+from service.game.rulesets import resolve
+from service.game.setup import game_setup
+from service.game.transcript import CARD, from_dict
+from service.generating.random_game import random_game
+from service.reading.load import check
 
 PRESETS = ("ddv", "freedoko", "mittwoch", "doko2026")
 KINDS = ("normal", "silent_marriage", "marriage", "poverty", "solo")

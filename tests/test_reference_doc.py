@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from service.rules import vocabulary
+from service.game import vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "transcript.md").read_text(encoding="utf-8")

@@ -16,9 +16,10 @@ from lxml import etree
 
 from service import cli
 from service.checking import Item, check_item
-from service.reports import element_lines, github
-from service.rules.random_game import random_game
-from service.rules.rulesets import presets
+from service.cli.ci import element_lines, github
+from service.cli.report import report
+from service.game.rulesets import presets
+from service.generating.random_game import random_game
 
 ROOT = Path(__file__).resolve().parents[1]
 XSD = junit.schema()
@@ -141,8 +142,8 @@ def test_junit_of_all_valid_games_has_no_failures(capsys, tmp_path, games):
 
 
 def test_junit_text_keeps_to_xml_characters(tmp_path, games):
-    from service.reports import junit
-    from service.reports.findings import Finding
+    from service.cli.ci import junit
+    from service.cli.formats.findings import Finding
     doc = junit.document([junit.Suite("a\x01b", [junit.Case("c\x1f", [
         Finding("failure", "follow_suit", "t", "bad \x00 char")])])])
     XSD.assertValid(etree.fromstring(doc))
@@ -188,7 +189,7 @@ def test_the_not_scored_mark_follows_the_code_not_the_note_wording():
     item = Item(0, 3, json.loads(EVENING.read_text(encoding="utf-8").splitlines()[2]))
     checked, _ = check_item(item)
     checked["notes"] = [{"code": "call_not_scored", "seat": 0, "message": "refused"}]
-    assert cli.report(item, checked).splitlines()[1].endswith("(not scored)")
+    assert report(item, checked).splitlines()[1].endswith("(not scored)")
 
 
 def test_annotation_escapes_what_the_syntax_reserves():

@@ -11,13 +11,13 @@ import random
 
 import pytest
 
-from service.rules.announcements import CONTRA, RE, AnnouncementClock
-from service.rules.cards import CQ, NAMES, parse_card
-from service.rules.check import replay
-from service.rules.game import GameState
-from service.rules.random_game import random_hands
-from service.rules.rulesets import resolve
-from service.rules.transcript import ANNOUNCE, CARD, Event, from_dict
+from service.game.announcements import CONTRA, RE, AnnouncementClock
+from service.game.cards import CQ, NAMES, parse_card
+from service.game.check import replay
+from service.game.gamestate import GameState
+from service.game.rulesets import resolve
+from service.game.transcript import ANNOUNCE, CARD, Event, from_dict
+from service.generating.random_game import random_hands
 
 DDV = resolve("ddv")
 TOO_LATE = "announcement_too_late"

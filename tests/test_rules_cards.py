@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from service.rules.cards import (
+from service.game.cards import (
     ACE,
     CLUBS,
     DIAMONDS,
@@ -29,8 +29,8 @@ from service.rules.cards import (
     parse_card,
     points,
 )
-from service.rules.deal import read_deal
-from service.rules.random_game import random_hands
+from service.game.deal import read_deal
+from service.generating.random_game import random_hands
 
 SUIT_LETTERS = {"C": CLUBS, "S": SPADES, "H": HEARTS, "D": DIAMONDS}
 RANK_TEXTS = {"A": ACE, "10": TEN, "K": KING, "Q": QUEEN, "J": JACK, "9": NINE}

@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 from service import rules
-from service.rules.random_game import random_game
+from service.generating.random_game import random_game
 
 EVENING = Path(__file__).resolve().parents[1] / "examples" / "evening.jsonl"
 

@@ -3,7 +3,7 @@ out of turn or an unreadable card in the deal is reported once, where it stands;
 follows only from it is not listed again (every independent violation still is).
 
 Sources: DDV TSR 5.2/5.3 (following suit, the order of play) for what is checked; the
-games are random legal games (service.rules.random_game), each spoiled by one mistake.
+games are random legal games (service.generating.random_game), each spoiled by one mistake.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from service import rules
-from service.rules.cards import BY_NAME, POINTS
-from service.rules.random_game import random_game
-from service.rules.rulesets import presets
+from service.game.cards import BY_NAME, POINTS
+from service.game.rulesets import presets
+from service.generating.random_game import random_game
 
 GAMES = 60
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from service.rules.announcements import CONTRA, RE
-from service.rules.cards import NAMES, parse_card
-from service.rules.deal import Deal, read_deal
-from service.rules.game import GameState
-from service.rules.options import CATALOGUE, Ruleset
-from service.rules.rulesets import RulesetError, presets, resolve
-from service.rules.setup import Setup, game_setup
-from service.rules.transcript import CARD, Event, from_dict
+from service.game.announcements import CONTRA, RE
+from service.game.cards import NAMES, parse_card
+from service.game.deal import Deal, read_deal
+from service.game.gamestate import GameState
+from service.game.options import CATALOGUE, Ruleset
+from service.game.rulesets import RulesetError, presets, resolve
+from service.game.setup import Setup, game_setup
+from service.game.transcript import CARD, Event, from_dict
 
 DDV = resolve("ddv")
 

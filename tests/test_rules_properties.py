@@ -13,11 +13,11 @@ from functools import cache
 
 import pytest
 
-from service.rules.check import check
-from service.rules.random_game import random_game
-from service.rules.result import CheckResult
-from service.rules.rulesets import resolve
-from service.rules.transcript import from_dict
+from service.game.result import CheckResult
+from service.game.rulesets import resolve
+from service.game.transcript import from_dict
+from service.generating.random_game import random_game
+from service.reading.load import check
 
 DDV = resolve("ddv")
 N_GAMES = 200

@@ -11,14 +11,14 @@ import itertools
 
 import pytest
 
-from service.rules.cards import N_CODES, card_name, parse_card
-from service.rules.check import check
-from service.rules.deal import Deal
-from service.rules.game import GameState
-from service.rules.ranking import TRUMP, Order, order_for
-from service.rules.rulesets import resolve
-from service.rules.setup import Setup
-from service.rules.transcript import from_dict
+from service.game.cards import N_CODES, card_name, parse_card
+from service.game.deal import Deal
+from service.game.gamestate import GameState
+from service.game.ranking import TRUMP, Order, order_for
+from service.game.rulesets import resolve
+from service.game.setup import Setup
+from service.game.transcript import from_dict
+from service.reading.load import check
 
 DDV = resolve("ddv")
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import random
 
-from service.rules.check import check, replay
-from service.rules.random_game import random_game
-from service.rules.rulesets import resolve
-from service.rules.scoring import outcome
-from service.rules.transcript import from_dict
+from service.game.check import replay
+from service.game.rulesets import resolve
+from service.game.scoring import outcome
+from service.game.transcript import from_dict
+from service.generating.random_game import random_game
+from service.reading.load import check
 
 HANDS = [
     ["CQ", "CQ", "SQ", "SQ", "HQ", "HQ", "DQ", "DQ", "CJ", "CJ", "SJ", "SJ"],

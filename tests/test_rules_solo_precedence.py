@@ -8,9 +8,9 @@ DDV TSR 4.1.7: among equal reservations the earlier seat wins.
 
 from __future__ import annotations
 
-from service.rules.rulesets import resolve
-from service.rules.setup import expected_game
-from service.rules.transcript import Reservation
+from service.game.reservations import expected_game
+from service.game.rulesets import resolve
+from service.game.transcript import Reservation
 
 
 def _ruleset(precedence: str):

@@ -7,13 +7,13 @@ caught, fox in the last trick (and double fox), Dollen beating and the heart tri
 
 from __future__ import annotations
 
-from service.rules.announcements import CONTRA, RE
-from service.rules.cards import parse_card
-from service.rules.deal import Deal
-from service.rules.game import GameState, Trick
-from service.rules.rulesets import resolve
-from service.rules.scoring import outcome
-from service.rules.setup import Setup
+from service.game.announcements import CONTRA, RE
+from service.game.cards import parse_card
+from service.game.deal import Deal
+from service.game.gamestate import GameState, Trick
+from service.game.rulesets import resolve
+from service.game.scoring import outcome
+from service.game.setup import Setup
 
 ALL_SPECIALS = ["doppelkopf", "fox_caught", "karlchen_last_trick", "karlchen_caught",
                 "double_karlchen", "fox_last_trick", "double_fox_last_trick",

@@ -7,11 +7,11 @@ held) are the catalogue's further reasons, with their minimums in `throw_minimum
 
 from __future__ import annotations
 
-from service.rules.cards import parse_card
-from service.rules.deal import Deal
-from service.rules.rulesets import resolve
-from service.rules.setup import entitlement
-from service.rules.transcript import Reservation
+from service.game.cards import parse_card
+from service.game.deal import Deal
+from service.game.reservations import entitlement
+from service.game.rulesets import resolve
+from service.game.transcript import Reservation
 
 RULESET = resolve({"preset": "freedoko", "options": {
     "throw": ["nines", "kings", "nines_kings", "fox_highest", "richness"],

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from service.rules.announcements import CONTRA, RE
-from service.rules.cards import parse_card
-from service.rules.deal import Deal
-from service.rules.game import GameState, Trick
-from service.rules.rulesets import resolve
-from service.rules.scoring import outcome, wins
-from service.rules.setup import Setup
+from service.game.announcements import CONTRA, RE
+from service.game.cards import parse_card
+from service.game.deal import Deal
+from service.game.gamestate import GameState, Trick
+from service.game.rulesets import resolve
+from service.game.scoring import outcome, wins
+from service.game.setup import Setup
 
 DDV = resolve("ddv")
 

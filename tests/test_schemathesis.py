@@ -30,7 +30,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from service import create_app
-from service.rules.rulesets import presets
+from service.game.rulesets import presets
 
 # Per route and phase; the coverage phase adds its own boundary cases on top.
 EXAMPLES = 40

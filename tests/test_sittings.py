@@ -19,7 +19,7 @@ import pytest
 from games.sittings import untaken_poverty, whole_game
 
 from service import rules
-from service.rules.sitting import check_sitting
+from service.lists.sitting.check import check_sitting
 
 ROOT = Path(__file__).resolve().parents[1]
 A4 = ["Anna", "Ben", "Cleo", "Dan"]
@@ -614,14 +614,14 @@ def test_bock_factor_out_of_range_is_refused(factor):
 
 def test_transcript_bock_events_are_read_from_the_game():
     """A black game, a tie, a lost re, a heart trick are read from the tricks."""
-    from service.rules.sitting import _transcript_events
+    from service.lists.sitting.bock import transcript_events
 
     rng = random.Random(11)
     seen: set[str] = set()
     for _ in range(60):
         t = whole_game("ddv", rng, A4, 0)
         result = rules.check({**t, "ruleset": "ddv"})
-        events = _transcript_events(result)
+        events = transcript_events(result)
         points = result.card_points
         assert ("tie" in events) == (points == {"re": 120, "contra": 120})
         assert ("heart_trick" in events) == any(

@@ -15,7 +15,8 @@ from test_openapi import conforms, spec  # noqa: F401  (fixtures)
 
 from service.checking.sitting import MAX_SITTING_BYTES
 from service.cli import main
-from service.rules.sitting import MAX_GAMES, check_sitting
+from service.lists.sitting.check import check_sitting
+from service.lists.sitting.request import MAX_GAMES
 from service.tools import sitting_doc
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,10 +5,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from service.rules import vocabulary as v
-from service.rules.options import CATALOGUE
+from service.game import vocabulary as v
+from service.game.options import CATALOGUE
 
-RULES = Path(__file__).resolve().parents[1] / "service" / "rules"
+# The core: the game, reading a transcript, lists and generating games.
+CORE = [Path(__file__).resolve().parents[1] / "service" / part
+        for part in ("game", "reading", "lists", "generating")]
 # Attribute names whose values come from one vocabulary.
 VOCABULARY = {
     "type": set(v.PLAYED_TYPES) | set(v.GAME_TYPES),
@@ -23,7 +25,7 @@ VOCABULARY = {
 def _compared_literals() -> list[tuple[str, int, str, str]]:
     """(file, line, attribute, literal) for `x.attr == "…"` and `x.attr in ("…", …)`."""
     found = []
-    for path in sorted(RULES.rglob("*.py")):
+    for path in sorted(p for part in CORE for p in part.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Compare) or not isinstance(node.left, ast.Attribute):
                 continue
@@ -51,7 +53,7 @@ def test_the_catalogue_takes_its_choices_from_the_vocabulary():
 
 
 def test_the_schemas_take_their_choices_from_the_vocabulary():
-    from service.rules import schemas, shapes
+    from service.reading import schemas, shapes
 
     assert set(schemas.GAME_FIELDS) == set(v.GAME_TYPES)
     assert shapes.ANNOUNCEMENTS == v.ANNOUNCEMENTS and shapes.SHOWINGS == v.SHOWINGS

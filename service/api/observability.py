@@ -37,7 +37,7 @@ from prometheus_client import (
 from . import multiproc
 
 if TYPE_CHECKING:
-    from service.rules.result import CheckResult
+    from service.game.result import CheckResult
 
 # The classic text format (what Prometheus asks for by default); fixed, not negotiated.
 METRICS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"

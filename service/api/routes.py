@@ -8,10 +8,10 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request, send_file
 from werkzeug.exceptions import NotFound, RequestEntityTooLarge
 
-from service import MAX_BODY_BYTES
 from service.checking import (
     MAX_BATCH_BYTES,
     MAX_BATCH_GAMES,
+    MAX_BODY_BYTES,
     Item,
     Summary,
     TooManyItems,
@@ -24,9 +24,10 @@ from service.checking import (
     parse_json,
 )
 from service.checking.problem import Problem
-from service.rules import COMPILED, codes
-from service.rules.options import CATALOGUE
-from service.rules.rulesets import Preset, preset_values, presets
+from service.game import codes
+from service.game.compiled import COMPILED
+from service.game.options import CATALOGUE
+from service.game.rulesets import Preset, preset_values, presets
 
 from .fairshare import BATCH_SLOTS
 from .observability import record_game
@@ -35,7 +36,7 @@ from .observability import record_game
 OPENAPI_PATH = Path(__file__).resolve().parents[1] / "openapi.yaml"
 
 bp = Blueprint("api", __name__)
-# Routes served only where the environment turns them on (service.create_app).
+# Routes served only where the environment turns them on (service.api.app).
 bench_bp = Blueprint("bench", __name__)
 
 
@@ -164,7 +165,7 @@ def echo() -> Response:
 
     Load tests compare POST /v1/games/check with this route on the same server, so the
     cost of the rules stands apart from the cost of HTTP, Flask and JSON. Served only
-    with DOKO_ECHO on (service.create_app).
+    with DOKO_ECHO on (service.api.app).
     """
     data = read_json_body()
     size = len(data) if isinstance(data, dict | list) else 0

@@ -16,17 +16,19 @@ from typing import Any, NamedTuple
 
 from marshmallow import ValidationError
 
-from service.rules.check import check
-from service.rules.errors import TranscriptError
-from service.rules.render import render
-from service.rules.result import CheckResult
-from service.rules.schemas import TRANSCRIPT
+from service.game.errors import TranscriptError
+from service.game.render import render
+from service.game.result import CheckResult
+from service.reading.load import check
+from service.reading.schemas import TRANSCRIPT
 
 from . import fastjson, jsonbody
 from .problem import Problem, problem_body
 
+# A full game is under 2 KB; the bounds on every list keep a valid request far below this.
+MAX_BODY_BYTES = 256 * 1024
 # A batch: at most this many games, in a body of at most this many bytes (a full game
-# is 1-2 KB of JSON; the single check's limit is service.MAX_BODY_BYTES).
+# is 1-2 KB of JSON).
 MAX_BATCH_GAMES = 1000
 MAX_BATCH_BYTES = 8 * 1024 * 1024
 

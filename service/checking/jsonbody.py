@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from service.rules.errors import pointer_token
+from service.game.errors import pointer_token
 
 from .problem import Problem
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
-from service.rules.errors import TranscriptError
+from service.game.errors import TranscriptError
 
 
 class Problem(Exception):

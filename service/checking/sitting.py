@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.errors import TranscriptError
-from service.rules.sitting import SittingResult, check_sitting
+from service.game.errors import TranscriptError
+from service.lists.sitting.check import check_sitting
+from service.lists.sitting.standings import SittingResult
 
 from .problem import Problem
 

@@ -9,19 +9,19 @@ transcripts, :func:`check_sitting` for a table's list of games, :class:`Game` fo
 engine that pushes events one by one and asks for the legal actions, :func:`resolve`
 for rulesets, the result and error types, the vocabulary and the code registry. The
 core imports nothing from Flask.
+
+A facade: it only re-exports. The code lives in :mod:`service.game` (the rules),
+:mod:`service.reading` (data into the core's types) and :mod:`service.lists` (sittings).
 """
 
 from __future__ import annotations
 
-from importlib.machinery import EXTENSION_SUFFIXES
-
-from . import codes, game, vocabulary
-from .check import check, legal_actions, load
-from .context import GameContext
-from .errors import DokoError, FieldError, TranscriptError
-from .options import CATALOGUE, Ruleset
-from .play import Game, IllegalAction
-from .result import (
+from service.game import codes, vocabulary
+from service.game.compiled import COMPILED
+from service.game.context import GameContext
+from service.game.errors import DokoError, FieldError, TranscriptError
+from service.game.options import CATALOGUE, Ruleset
+from service.game.result import (
     AnnouncementRecord,
     CheckResult,
     ClaimCheck,
@@ -35,14 +35,13 @@ from .result import (
     SeatAnnouncements,
     Violation,
 )
-from .rulesets import RulesetError, digest, presets, resolve
-from .sitting import SittingResult, check_sitting
-from .transcript import Transcript
-from .version import VERSION
-
-# True where the core was built compiled (DOKO_COMPILE=1, see setup.py: the container
-# image), False for the pure-Python core (make install, a plain pip install).
-COMPILED: bool = (game.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+from service.game.rulesets import RulesetError, digest, presets, resolve
+from service.game.transcript import Transcript
+from service.game.version import VERSION
+from service.lists.sitting.check import check_sitting
+from service.lists.sitting.standings import SittingResult
+from service.reading.load import check, legal_actions, load
+from service.reading.play import Game, IllegalAction
 
 __all__ = [
     "CATALOGUE",

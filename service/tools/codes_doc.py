@@ -13,7 +13,7 @@ import re
 import sys
 from pathlib import Path
 
-from service.rules.codes import CodeKind, of_kind
+from service.game.codes import CodeKind, of_kind
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_NAMES: dict[CodeKind, str] = {

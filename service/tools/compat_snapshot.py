@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml  # type: ignore[import-untyped]  # a dev tool: PyYAML comes with the dev extra
 
-from service.rules.codes import NOTES, SCORE_ITEMS, VIOLATIONS
+from service.game.codes import NOTES, SCORE_ITEMS, VIOLATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 SNAPSHOT = ROOT / "tests" / "compat" / "v1.json"

@@ -13,8 +13,8 @@ import json
 import random
 from typing import Any
 
-from service.rules.random_game import random_game
-from service.rules.rulesets import presets
+from service.game.rulesets import presets
+from service.generating.random_game import random_game
 
 NAMES = ("Anna", "Ben", "Carla", "Dieter", "Jürgen", "Zoë", "Émile", "Ole", "Kai", "Sam")
 OPTION_OVERRIDES: tuple[dict[str, Any], ...] = (

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from service.rules.options import CATALOGUE
-from service.rules.rulesets import builtin_presets, preset_values
+from service.game.options import CATALOGUE
+from service.game.rulesets import builtin_presets, preset_values
 
 # The column order of the design notes; any further preset follows, by id.
 PREFERRED_ORDER = ("ddv", "freedoko", "mittwoch", "doko2026")

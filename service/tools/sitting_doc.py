@@ -15,8 +15,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from service import sitting_cli
-from service.rules.sitting import check_sitting
+from service.cli import sitting as sitting_cli
+from service.lists.sitting.check import check_sitting
 
 from .codes_doc import replace_between
 

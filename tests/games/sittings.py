@@ -13,9 +13,9 @@ from typing import Any
 
 from games.kinds import reservations
 from service import rules
-from service.rules.cards import BY_NAME
-from service.rules.random_game import random_game, random_hands
-from service.rules.ranking import order_for
+from service.game.cards import BY_NAME
+from service.game.ranking import order_for
+from service.generating.random_game import random_game, random_hands
 
 
 def whole_game(ruleset: Any, rng: random.Random, players: list[str], dealer: int, *,

@@ -1,0 +1,43 @@
+"""The WSGI application: the routes, the page, metrics, problems and CORS put together.
+
+``gunicorn 'service:create_app()'`` (deploy/gunicorn.conf.py) builds it through the
+package's :func:`service.create_app`, which imports this module only when called.
+"""
+
+from __future__ import annotations
+
+import os
+
+from flask import Flask
+
+from service.api import cors, fairshare, observability, problems, routes, sittings
+from service.checking import MAX_BODY_BYTES
+from service.game.rulesets import use_environment
+from service.web import bp as web_bp
+
+ECHO_ENV = "DOKO_ECHO"  # "on" (or 1, true, yes) serves POST /v1/echo, the load tests' baseline
+
+
+def _on(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "on", "true", "yes")
+
+
+def create_app() -> Flask:
+    """The WSGI application (``service:create_app``)."""
+    use_environment()  # house rulesets: a broken file stops the start with its reason
+
+    app = Flask(__name__, static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's order
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]  # names and ♥ as they are
+    observability.register(app)
+    problems.register(app)
+    app.register_blueprint(routes.bp)
+    app.register_blueprint(sittings.bp)
+    app.register_blueprint(web_bp)
+    if _on(ECHO_ENV):
+        app.register_blueprint(routes.bench_bp)
+    app.extensions[fairshare.BATCH_SLOTS] = fairshare.BatchSlots(
+        fairshare.slots_from_environment())
+    cors.register(app, cors.origins_from_environment())
+    return app

@@ -1,0 +1,219 @@
+"""doko-check: check files of Doppelkopf transcripts offline, without a server.
+
+    doko-check [--json | --github | --summary] [--junit FILE] [--ruleset ID|JSON]
+               [--jobs N] [--parallel-from N] FILE...
+    doko-check --list-rulesets | --version
+    doko-check cases --ruleset ID [--count N] [--seed S]
+    doko-check compare CASES VERDICTS
+
+A FILE (``-`` for stdin) holds one transcript (a JSON object), a JSON array of them, or
+one per line (JSON Lines / NDJSON: by the extension ``.jsonl`` or ``.ndjson``, or by
+content when the whole file is not one JSON value but its first line is). Every
+transcript is checked exactly as ``POST /v1/games/check`` checks it (the same
+validation, core and rendering: :mod:`service.checking`).
+
+Output: a readable report per game (valid, or the violations with their JSON pointers;
+the score sheet; a claim that disagrees) and a summary; with ``--json``, one JSON
+document shaped like the batch route's answer, per file::
+
+    {"files": [{"path": "games.jsonl", "results": [...], "summary": {...}}, ...],
+     "summary": {...}}
+
+where ``results`` and ``summary`` are what ``POST /v1/games/check-batch`` answers for
+the file's transcripts (an unreadable file is ``{"path": ..., "error": "..."}``) and
+the last ``summary`` counts every file.
+
+Exit status: 0 every transcript was checked, is valid and agrees with its ``claimed``
+(an unfinished but valid game counts as valid); 1 every transcript was checked but one
+is invalid or disagrees with its claim; 2 a usage error, an unreadable file or a
+malformed transcript (a broken line is reported with its line number and the rest of
+the file is still checked). 2 wins over 1.
+
+The CI outputs live in :mod:`service.cli.ci`, the conformance commands in
+:mod:`service.cli.conformance`.
+
+Many games (``--parallel-from``, default 200) are checked by ``--jobs`` worker
+processes (default 2), in order. A progress bar goes to stderr when it is a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from marshmallow import ValidationError
+
+from service.checking import (
+    Summary,
+    bulk,
+    parse_json,
+)
+from service.checking.problem import Problem
+from service.cli import ci, conformance
+from service.cli import sitting as sitting_cli
+from service.cli.games import JOBS, PARALLEL_FROM, checked, load
+from service.cli.output import ERROR, FAILED, OK, JsonOut, Progress, ReportOut
+from service.cli.report import list_rulesets
+from service.game.errors import field_errors
+from service.game.rulesets import HOUSE_DIR_ENV, RulesetError, use_directory, use_environment
+from service.game.version import VERSION
+from service.reading.schemas import TRANSCRIPT
+
+# ---- the command ------------------------------------------------------------------------
+
+def ruleset_argument(text: str) -> Any:
+    """``--ruleset``: a preset id or a JSON object, checked once before any game."""
+    spec: Any = text
+    if text.lstrip().startswith("{"):
+        try:
+            spec = parse_json(text)
+        except Problem as problem:
+            raise argparse.ArgumentTypeError(problem.detail.replace("request body", "value")
+                                             ) from None
+    try:
+        TRANSCRIPT.fields["ruleset"].deserialize(spec)
+    except ValidationError as error:
+        found = field_errors(error.messages)
+        raise argparse.ArgumentTypeError("; ".join(
+            f"{e.pointer + ': ' if e.pointer else ''}{e.message}" for e in found)
+        ) from None
+    return spec
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"not a positive integer: {text!r}")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    doc = __doc__ or ""
+    parser = argparse.ArgumentParser(
+        prog="doko-check", description=doc.splitlines()[0],
+        epilog=doc[doc.index("Exit status:"):doc.index("The CI outputs")].replace("``", "`")
+        + "The conformance suite (each with -h):\n" + doc[doc.index("    doko-check cases"):
+                                                         doc.index("\n\nA FILE")],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("files", nargs="*", metavar="FILE",
+                        help="a JSON file (one transcript or an array), a .jsonl/.ndjson "
+                             "file (one per line), or - for stdin")
+    parser.add_argument("--sitting", action="store_true",
+                        help="read each FILE as one sitting (a table's list of games, as "
+                             "POST /v1/sittings/check takes it) and print the list")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON document with the API's result objects")
+    parser.add_argument("--ruleset", metavar="ID|JSON",
+                        help='check every transcript under this ruleset: a preset id or '
+                             '\'{"preset": "ddv", "options": {...}}\'')
+    parser.add_argument("--rulesets-dir", metavar="DIR",
+                        help="load house rulesets (*.toml files that extend a preset) from "
+                             f"DIR; default: ${HOUSE_DIR_ENV} where set")
+    parser.add_argument("--list-rulesets", action="store_true",
+                        help="list the rulesets (presets and house rulesets): id, title, "
+                             "source")
+    parser.add_argument("--version", action="version", version=f"doko-check {VERSION}")
+    parser.add_argument("--jobs", type=_positive, default=JOBS, metavar="N",
+                        help=f"worker processes for many games (default {JOBS}; 1: none)")
+    parser.add_argument("--parallel-from", type=_positive, default=PARALLEL_FROM, metavar="N",
+                        help=f"use the workers from N games on (default {PARALLEL_FROM})")
+    parser.add_argument("--dask", metavar="SCHEDULER",
+                        help="check the FILEs (JSON Lines shards: paths, globs or fsspec URLs) "
+                             "on Dask, one report: SCHEDULER is local:N or an address "
+                             "(needs the [dask] extra; service/checking/bulk.py)")
+    ci.add_arguments(parser)
+    return parser
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.sitting:
+        return sitting_cli.run(args, out, err)
+    sources = [load(path) for path in args.files]
+    items = [item for source in sources for item in source.items]
+    writer: ReportOut | JsonOut = JsonOut(out) if args.json else ReportOut(out)
+    progress = Progress(len(items), err)
+    results = checked(items, args.ruleset, args.json, args.jobs, args.parallel_from)
+    total = Summary()
+    writer.begin()
+    try:
+        for source in sources:
+            writer.begin_file(source)
+            summary = Summary()
+            for _ in source.items:
+                text, seen = next(results)
+                summary.add(seen)
+                writer.entry(text)
+                progress.update()
+            writer.end_file(source, summary)
+            total.merge(summary)
+    finally:
+        results.close()  # shuts the worker processes down
+        progress.close()
+    unreadable = sum(1 for source in sources if source.error)
+    writer.end(total, unreadable)
+    for source in sources:
+        if source.error and args.json:  # the report has it on stdout already
+            err.write(f"doko-check: {source.label}: {source.error}\n")
+    if unreadable or total.malformed:
+        return ERROR
+    return OK if total.all_good else FAILED
+
+
+def _settle(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """House rulesets first (a --ruleset may name one), then the --ruleset itself."""
+    try:
+        if args.rulesets_dir:
+            use_directory(args.rulesets_dir)
+        else:
+            use_environment()
+    except RulesetError as error:
+        command.error(f"house rulesets: {error}")
+    if args.ruleset is not None:
+        try:
+            args.ruleset = ruleset_argument(args.ruleset)
+        except argparse.ArgumentTypeError as error:
+            command.error(f"argument --ruleset: {error}")
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in conformance.COMMANDS:  # doko-check cases|compare ...
+        return conformance.main(argv)
+    command = parser()
+    try:
+        args = command.parse_intermixed_args(argv)
+        _settle(command, args)
+        if args.list_rulesets:
+            return list_rulesets(sys.stdout)
+        if not args.files:
+            command.error("the following arguments are required: FILE")
+        ci.refuse(command, args)
+        sitting_cli.refuse(command, args)
+    except SystemExit as stop:  # argparse: --help (0) or a usage error (2)
+        return stop.code if isinstance(stop.code, int) else ERROR
+    out = sys.stdout
+    if args.json and (out.encoding or "").lower().replace("-", "") != "utf8":
+        out.reconfigure(encoding="utf-8")  # type: ignore[union-attr]  # JSON is UTF-8
+    try:
+        if args.dask:
+            code = bulk.run(args.dask, args.files, args.ruleset, args.json, out, sys.stderr)
+        else:
+            code = (ci.run if ci.wanted(args) else run)(args, out, sys.stderr)
+        out.flush()
+    except BrokenPipeError:  # `doko-check … | head`: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
+        return FAILED
+    except KeyboardInterrupt:
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

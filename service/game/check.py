@@ -1,0 +1,213 @@
+"""Checking a transcript already read: the deal, the reservations, every event, the score.
+
+One pass over the events; every defect is collected, none stops the replay.
+:func:`check_transcript` takes a :class:`Transcript` (the core's type) to a
+:class:`CheckResult`; reading JSON data into one is :mod:`service.reading`'s.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from service.game.announcements import CONTRA, RE, TEAM_NAMES
+from service.game.cards import NAMES
+from service.game.context import GameContext
+from service.game.deal import read_deal
+from service.game.gamestate import GameState
+from service.game.readings import best_reading
+from service.game.result import (
+    CheckResult,
+    ClaimCheck,
+    ClaimDifference,
+    GameInfo,
+    LegalActions,
+    Note,
+    Score,
+    SeatAnnouncements,
+    Violation,
+    score_item,
+)
+from service.game.rulesets import digest
+from service.game.scoring import outcome, penalty_note
+from service.game.setup import game_setup
+from service.game.transcript import Transcript
+
+
+def replay(transcript: Transcript) -> tuple[GameState, list[Violation], list[Note]]:
+    """The state after every event, with the defects of the deal and reservation round."""
+    deal, violations = read_deal(transcript.dealer, transcript.hands,
+                                 transcript.ruleset.with_nines)
+    setup, setup_violations, notes = game_setup(transcript, deal)
+    state = GameState(transcript.ruleset, deal, setup)
+    state.play(transcript.play)
+    if state.violations:  # one mistake, one violation: the play may tell how to read it
+        state, setup_violations = best_reading(transcript, deal, setup, state,
+                                               setup_violations)
+    violations += setup_violations
+    return state, violations, notes
+
+
+def state_actions(state: GameState, players: tuple[str, ...] | None = None) -> LegalActions:
+    """What may legally happen next: the seat to play with its legal cards, and the
+    calls each seat may make now."""
+    seat = state.to_play
+    cards = tuple(NAMES[c] for c in state.legal_cards(seat)) if seat is not None else ()
+    calls = tuple(SeatAnnouncements(s, tuple(state.legal_calls(s)),
+                                    players[s] if players else None) for s in range(4))
+    name = players[seat] if players and seat is not None else None
+    return LegalActions(seat, cards, calls, name)
+
+
+def _game_info(state: GameState) -> GameInfo:
+    setup = state.setup
+    partner = setup.partner
+    if setup.type == "marriage" and state.deciding_trick is not None:
+        partner = next((s for s in range(4) if state.team_of[s] == RE and s != setup.declarer),
+                       None)
+    teams = () if setup.type == "redeal" else state.team_of  # a redeal has no teams
+    return GameInfo(
+        type=setup.type,
+        re=tuple([s for s, team in enumerate(teams) if team == RE]),
+        contra=tuple([s for s, team in enumerate(teams) if team == CONTRA]),
+        declarer=setup.declarer,
+        solo=setup.solo if setup.type == "solo" else None,
+        partner=partner,
+        deciding_trick=state.deciding_trick,
+    )
+
+
+def compare_claim(claimed: dict[str, Any], computed: dict[str, Any]) -> ClaimCheck:
+    """Field by field: what the submitter claimed against what the rules give."""
+    differences = tuple(
+        ClaimDifference(name, value, computed.get(name))
+        for name, value in claimed.items()
+        if _normalise(value) != _normalise(computed.get(name)))
+    return ClaimCheck(not differences, differences)
+
+
+def _normalise(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _marriage_claim(transcript: Transcript, state: GameState, info: GameInfo) -> list[Violation]:
+    """A partner the transcript names for a marriage must be the one the tricks found."""
+    if (state.setup.type != "marriage" or state.deciding_trick is None
+            or "partner" not in transcript.game_fields):
+        return []
+    claimed = transcript.game.partner
+    if claimed == info.partner:
+        return []
+    found = (f"seat {info.partner} won trick {info.deciding_trick}" if info.partner is not None
+             else f"the bride played alone after trick {info.deciding_trick}")
+    return [Violation("marriage_partner", "/game/partner", claimed,
+                      f"the partner is not seat {claimed}: {found}")]
+
+
+REFUSED: Final = frozenset(("announcement_too_late", "announcement_too_early",
+                            "announcement_wrong_team", "announcement_not_raising",
+                            "announcement_not_allowed"))
+
+
+def _refused_calls(transcript: Transcript, violations: list[Violation]) -> list[Note]:
+    """A call refused by a violation is not scored: a note says so (TSR 6)."""
+    notes = []
+    for v in violations:
+        if v.code in REFUSED:
+            call = transcript.play[int(v.pointer.rsplit("/", 1)[1])].text
+            notes.append(Note("call_not_scored", v.seat,
+                              f"'{call}' at {v.pointer} was refused ({v.code}) and is not "
+                              "scored"))
+    return notes
+
+
+def _duty_solo(transcript: Transcript, context: GameContext) -> list[Violation]:
+    """DDV TSR 4.3.1: a solo by a player who still owes a duty solo is the duty solo; one
+    who has played it plays lust solos."""
+    game = transcript.game
+    owed = context.duty_solo_owed
+    if game.type != "solo" or owed is None or owed == game.duty:
+        return []
+    if owed:
+        message = ("still owes a duty solo, so this solo is the duty "
+                   "solo: set duty to true")
+    else:
+        message = ("owes no duty solo, so this solo is a lust solo: "
+                   "set duty to false")
+    return [Violation("game_declaration", "/game/duty", game.declarer, message)]
+
+
+def _unknown_points(state: GameState) -> Note:
+    """DDV TSR 2.2: the pack holds 240 card points; what unreadable cards held is
+    unknown, counted for nobody, and said (the verdict is as counted without it)."""
+    texts = list(state.unknown_texts.values())
+    counted = sum(t.points for t in state.tricks)
+    return Note("card_points_unknown", None,
+                f"{len(texts)} card{'s' if len(texts) > 1 else ''} could not be read ("
+                f"{', '.join(map(repr, texts))}): the tricks hold {counted} of the "
+                f"pack's 240 card points, the other {240 - counted} are counted for nobody, and "
+                "the winner and the score are as counted without them")
+
+
+def _with_bock(score: Score, bock: int, winner: str | None) -> Score:
+    """The game value and scores multiplied by the bock factor; a penalty that replaced
+    the game (fixed points) is not multiplied."""
+    if bock == 1 or any(i.code == "revoke_penalty" for i in score.items):
+        return score
+    item = score_item("bock", "contra" if winner == "contra" else "re", 0, factor=bock)
+    s = score.scores
+    return Score((*score.items, item), score.multiplier * bock, score.value * bock,
+                 (s[0] * bock, s[1] * bock, s[2] * bock, s[3] * bock))
+
+
+def check_transcript(transcript: Transcript, notes: list[Note] | None = None) -> CheckResult:
+    """The checked game of a transcript already read by :func:`load`."""
+    state, violations, setup_notes = replay(transcript)
+    notes = (notes or []) + setup_notes
+    violations += state.violations
+    if state.violations:
+        notes += _refused_calls(transcript, state.violations)
+    info = _game_info(state)
+    violations += _marriage_claim(transcript, state, info)
+    if state.setup.type == "solo":  # as read: a solo declared but played normal is none
+        violations += _duty_solo(transcript, transcript.context)
+    complete = state.finished
+    winner = score = card_points = None
+    if state.setup.type == "redeal":
+        score = Score((), 1, 0, (0, 0, 0, 0))
+    elif complete:
+        result = outcome(state)
+        if (note := penalty_note(state, transcript.players)) is not None:
+            notes.append(note)
+        winner = TEAM_NAMES[result.winner] if result.winner is not None else None
+        score = _with_bock(result.score, transcript.context.bock, winner)
+        card_points = {"re": result.card_points[0], "contra": result.card_points[1]}
+        if state.unknown_texts:
+            notes.append(_unknown_points(state))
+    valid = not violations
+    claimed = None
+    if transcript.claimed is not None:
+        computed = {
+            "winner": winner, "value": score.value if score else None,
+            "scores": list(score.scores) if score else None, "card_points": card_points,
+            "valid": valid,
+        }
+        claimed = compare_claim(transcript.claimed, computed)
+    return CheckResult(
+        ruleset=transcript.ruleset.id,
+        valid=valid,
+        complete=complete,
+        violations=tuple(violations),
+        notes=tuple(notes),
+        game=info,
+        trick_record=tuple(state.tricks),
+        announcements=tuple(state.calls),
+        card_points=card_points,
+        winner=winner,
+        score=score,
+        claimed=claimed,
+        legal_actions=None if complete else state_actions(state, transcript.players),
+        players=transcript.players,
+        id=transcript.id,
+        ruleset_digest=digest(transcript.ruleset),
+        unknown_cards=state.unknown_texts or None,
+    )

@@ -1,0 +1,72 @@
+"""The core's error types: what a caller catches when the input itself is unusable.
+
+A transcript that breaks the rules is no error: :func:`service.game.check` reports it
+as violations. These are for input the core cannot read at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+# At most this many field errors are kept in one error (``count`` gives the total).
+MAX_ERRORS: Final = 100
+
+
+def pointer_token(key: object) -> str:
+    """One reference token of a JSON pointer (RFC 6901 escapes ``~`` and ``/``)."""
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+@dataclass(frozen=True, slots=True)
+class FieldError:
+    """One defect of the input's shape: where (a JSON pointer) and what."""
+
+    pointer: str
+    message: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"pointer": self.pointer, "message": self.message}
+
+
+class DokoError(ValueError):
+    """The base of every error the rules core raises."""
+
+
+class TranscriptError(DokoError):
+    """A transcript that cannot be checked: wrong types, missing or unknown fields.
+
+    ``errors`` holds every field error found (at most :data:`MAX_ERRORS`; ``count`` is
+    the total), each with its JSON pointer into the data.
+    """
+
+    def __init__(self, errors: list[FieldError], count: int | None = None,
+                 what: str = "transcript"):
+        self.count = len(errors) if count is None else count
+        self.errors = errors[:MAX_ERRORS]
+        self.what = what
+        noun = f"{self.count} field error" + ("s" if self.count != 1 else "")
+        detail = f"The {what} has {noun}"
+        if self.count > len(self.errors):
+            detail += f"; the first {len(self.errors)} are listed"
+        self.detail = detail + "."
+        super().__init__(self.detail)
+
+
+def field_errors(messages: Any, pointer: str = "") -> list[FieldError]:
+    """Flatten marshmallow's nested error messages into :class:`FieldError` entries.
+
+    ``_schema`` holds errors about the element itself, so it keeps the parent's pointer.
+    """
+    if isinstance(messages, dict):
+        found = []
+        for key, value in messages.items():
+            here = pointer if key == "_schema" else f"{pointer}/{pointer_token(key)}"
+            found.extend(field_errors(value, here))
+        return found
+    if isinstance(messages, list):
+        found = []
+        for message in messages:
+            found.extend(field_errors(message, pointer))
+        return found
+    return [FieldError(pointer, str(messages))]

@@ -1,0 +1,217 @@
+"""The option catalogue: every rule difference between rulebooks, typed and documented once.
+
+Each field of :class:`Ruleset` is one option. Its metadata carries the meaning and
+the allowed values; the presets (``presets/*.toml``) give each option a value, the
+source it comes from and, where a source is unclear, the judgement taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from functools import cache
+from typing import Any, Final
+
+from service.game.vocabulary import MARRIAGE_TRICKS, SOLO_KINDS, THROW_REASONS
+
+SPECIAL_POINTS: Final = (
+    "against_club_queens", "doppelkopf", "fox_caught", "karlchen_last_trick",
+    "karlchen_caught", "double_karlchen", "fox_last_trick", "double_fox_last_trick",
+    "dollen_beat_dollen", "heart_trick",
+)
+SWINES_TIMINGS: Final = ("none", "before_play", "at_first_swine", "before_first_swine",
+                         "second_after_fox_won")
+HYPERSWINES_TIMINGS: Final = ("none", "before_play", "at_first_hyperswine")
+RESERVATION_KINDS: Final = ("duty_solo", "lust_solo", "solo", "poverty", "marriage")
+GAME_KINDS_FOR_SPECIALS: Final = ("normal", "diamonds_solo")
+
+
+def _opt(kind: str, meaning: str, *, choices: tuple[str, ...] = (), length: int = 0,
+         level: str = "game") -> Any:
+    """An option's metadata; ``level`` "sitting" marks an option that only a list of
+    games can apply (rotation, duty solos, bock rounds), never a single check."""
+    return field(metadata={"kind": kind, "meaning": meaning, "choices": choices,
+                           "length": length, "level": level})
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A complete set of option values. Build one with :func:`service.game.rulesets.resolve`."""
+
+    id: str = field(metadata={"kind": "id"})
+
+    # The pack and the card order
+    with_nines: bool = _opt("bool", "Play with 48 cards (true) or 40 without the nines (false).")
+    dollen: bool = _opt("bool", "The two ♥10 are the highest plain trumps of a normal game.")
+    dollen_order: str = _opt(
+        "enum", "Which of two ♥10 in one trick wins.", choices=("first_wins", "second_wins"))
+    dollen_last_trick_reversed: bool = _opt(
+        "bool", "The ♥10 order flips in the last trick.")
+    dollen_first_wins_with_swines: bool = _opt(
+        "bool", "With swines shown, the first ♥10 wins whatever dollen_order says.")
+    swines: str = _opt(
+        "enum", "Both ♦A in one hand rank above everything, shown at this time.",
+        choices=SWINES_TIMINGS)
+    swines_in_color_solo: bool = _opt("bool", "Swines exist in colour solos.")
+    swines_in_poverty: bool = _opt("bool", "Swines exist in a poverty.")
+    hyperswines: str = _opt(
+        "enum", "Both ♦9 (♦K without nines) rank above the swines, shown at this time.",
+        choices=HYPERSWINES_TIMINGS)
+
+    # Reservations and game types
+    solos: tuple[str | tuple[str, ...], ...] = _opt(
+        "ranked", "The solo kinds allowed, highest rank first; a list inside the list holds "
+        "kinds of equal rank.", choices=SOLO_KINDS)
+    solo_precedence: str = _opt(
+        "enum", "Which of several solos is played.",
+        choices=("seat", "rank_then_seat", "bid_then_rank_then_seat"))
+    soloist_leads: str = _opt(
+        "enum", "When the soloist leads the first trick.",
+        choices=("always", "duty_only", "never"))
+    reservation_priority: tuple[str, ...] = _opt(
+        "list", "Reservation kinds from the highest to the lowest.", choices=RESERVATION_KINDS)
+    marriage_partner_rules: tuple[str, ...] = _opt(
+        "list", "Partner rules a bride may choose (the kind of trick that decides).",
+        choices=MARRIAGE_TRICKS)
+    marriage_nth_allowed: bool = _opt(
+        "bool", "The bride may name the 2nd, 3rd … such trick instead of the first.")
+    marriage_deciding_tricks: int = _opt(
+        "int", "Tricks after which a bride without a partner plays a ♦ solo.")
+    poverty: str = _opt(
+        "enum", "What a player with few trumps may do.", choices=("none", "redeal", "pass"))
+    poverty_max_trumps: int = _opt("int", "A poverty is allowed with at most this many trumps.")
+    poverty_returned_trumps: str = _opt(
+        "enum", "What the taker says about the trumps returned.",
+        choices=("count", "whether", "nothing"))
+    throw: tuple[str, ...] = _opt(
+        "list", "Reasons for which a hand may be thrown in (redeal).", choices=THROW_REASONS)
+    throw_minimums: tuple[int, ...] = _opt(
+        "ints", "Minimums for the throw reasons: nines, kings, nines and kings together "
+        "(cards held), richness (card points held).", length=4)
+
+    # Announcements
+    announcement_clock: str = _opt(
+        "enum", "Deadlines are counted in cards the announcer still holds (hand) "
+        "or in cards on the table (table).", choices=("hand", "table"))
+    announcement_deadlines: tuple[int, ...] = _opt(
+        "ints", "Deadlines of re/contra, no90, no60, no30, black: hand = at least this many "
+        "cards in the announcer's hand; table = at most this many cards played.", length=5)
+    announcement_reply: str = _opt(
+        "enum", "How much later a reply (re to contra, contra to re) may come than the "
+        "deadline it is counted from (announcement_reply_from).",
+        choices=("one_card", "one_round", "none"))
+    announcement_reply_from: str = _opt(
+        "enum", "The deadline a reply is counted from: the opponents' latest call "
+        "(opponents_call) or the replying team's own re/contra (own_call).",
+        choices=("opponents_call", "own_call"))
+    announcement_skip: str = _opt(
+        "enum", "Skipping levels: in_time_levels (each skipped level must still be in time), "
+        "free (up to the called level's deadline), none (re/contra first).",
+        choices=("in_time_levels", "free", "none"))
+    marriage_shifts_deadlines: bool = _opt(
+        "bool", "Deadlines move later by the tricks a marriage needed to decide.")
+    re_or_contra_before_partner: bool = _opt(
+        "bool", "The 're_or_contra' call is allowed while a marriage is undecided.")
+
+    # Scoring
+    re_contra_scoring: str = _opt(
+        "enum", "Re and contra are worth +2 each (add_2) or double the value each (double).",
+        choices=("add_2", "double"))
+    re_needs_121_against_lone_contra: bool = _opt(
+        "bool", "Re needs 121 even where only contra was announced.")
+    broken_bid_scoring: str = _opt(
+        "enum", "How a bid the bidding team missed is scored.", choices=("ddv", "stakes"))
+    reached_against_bid_points: str = _opt(
+        "enum", "The '120 against no 90' items (ddv), extended to '150 against re' "
+        "(selber_doof).", choices=("ddv", "selber_doof"))
+    early_announcement_bonus: bool = _opt(
+        "bool", "An announcement made before its minimum card count is worth 2.")
+    before_first_card_bonus: bool = _opt(
+        "bool", "+1 for an announcement before the very first card ('vorab').")
+    solo_bonus: bool = _opt("bool", "A declared solo is worth +1 for its winner.")
+    against_solo_bonus: bool = _opt(
+        "bool", "Beating a lone player (a solo, a silent or lone marriage) is worth +1.")
+    special_points: tuple[str, ...] = _opt(
+        "list", "Special points that count.", choices=SPECIAL_POINTS)
+    special_points_in: tuple[str, ...] = _opt(
+        "list", "Game kinds in which special points count.", choices=GAME_KINDS_FOR_SPECIALS)
+    counting: str = _opt(
+        "enum", "How the game value becomes the four seats' scores.",
+        choices=("plus_minus", "winners_only", "losers_only"))
+    solo_multiplier: int = _opt("int", "The soloist's factor on the game value.")
+    revoke_penalty: str = _opt(
+        "enum", "What failing to follow suit costs.",
+        choices=("ddv", "lost_as_black", "offender_loses_others_plus_5", "none"))
+
+    # A sitting (several games); kept here so that one catalogue serves both
+    duty_solos_per_player: int = _opt(
+        "int", "Duty solos each player owes per duty_solo_period.", level="sitting")
+    duty_solo_period: str = _opt(
+        "enum", "Duty solos are owed per round (each list starts afresh) or over the whole "
+        "sitting (a list may continue an earlier one: owed_at_start).",
+        choices=("round", "sitting"), level="sitting")
+    games_per_round: int = _opt(
+        "int", "Games in a round at a table of four, redeals not counted (0: no count, an "
+        "evening goes on as long as the table plays).", level="sitting")
+    games_per_round_at_five: int = _opt(
+        "int", "Games in a round at a table of five (0: no count).", level="sitting")
+    dealer_repeats_after_duty_solo: bool = _opt(
+        "bool", "After a duty solo (not a forced one) the same dealer deals again.",
+        level="sitting")
+    dealer_repeats_after_lust_solo: bool = _opt(
+        "bool", "After a lust solo the same dealer deals again.", level="sitting")
+    lust_solo_before_duty_solo: bool = _opt(
+        "bool", "A player who still owes a duty solo may play a lust solo (false: any solo "
+        "of his is his duty solo).", level="sitting")
+    forced_duty_solo: bool = _opt(
+        "bool", "When the duty solos still owed are at least the games left (the game being "
+        "dealt counted), the first player owing one from the dealer's left must play it "
+        "('vorgeführt').", level="sitting")
+    missed_duty_solo_penalty: int = _opt(
+        "int", "Points taken from a player's total for each duty solo not played in a "
+        "finished round (0: a duty solo not played is a violation instead).", level="sitting")
+    even_odd_rule: bool = _opt(
+        "bool", "Under plus-minus counting at a table of four, the four entries of a line "
+        "are all even or all odd (a solo's penalty of ±3, ±15, ±21 excepted).",
+        level="sitting")
+    bock_rounds: bool = _opt("bool", "Bock rounds (doubled games) are played: after a game "
+                             "with one of the bock_after_* events, as many bock games as "
+                             "there are players at the table.", level="sitting")
+    bock_factor: int = _opt("int", "The multiplier of a bock game.", level="sitting")
+    bock_overlap: str = _opt(
+        "enum", "A bock round started during another: its games multiply the factor again "
+        "(multiply) or follow the games already owed (queue).",
+        choices=("multiply", "queue"), level="sitting")
+    bock_after_tie: bool = _opt(
+        "bool", "A game that ends 120:120 in card points starts a bock round.", level="sitting")
+    bock_after_lost_solo: bool = _opt(
+        "bool", "A declared solo the soloist loses starts a bock round.", level="sitting")
+    bock_after_lost_re: bool = _opt(
+        "bool", "A game in which re was announced and the re team lost starts a bock round.",
+        level="sitting")
+    bock_after_heart_trick: bool = _opt(
+        "bool", "A normal game with a trick of four hearts without a ♥10 starts a bock round.",
+        level="sitting")
+    bock_after_black: bool = _opt(
+        "bool", "A game in which one team took no trick starts a bock round.", level="sitting")
+
+    # Derived, not an option: set once by rulesets._build (see rulesets.digest).
+    digest: str = field(default="", compare=False, repr=False, metadata={"kind": "id"})
+
+    def solo_rank(self, kind: str | None) -> int | None:
+        """The rank of a solo kind in ``solos`` (0 is the highest), None if not allowed."""
+        return _solo_ranks(self.solos).get(kind)  # type: ignore[arg-type]
+
+    def solo_kinds(self) -> tuple[str, ...]:
+        """The allowed solo kinds, highest rank first."""
+        return tuple(_solo_ranks(self.solos))
+
+
+@cache
+def _solo_ranks(solos: tuple[str | tuple[str, ...], ...]) -> dict[str, int]:
+    return {kind: rank for rank, entry in enumerate(solos)
+            for kind in ((entry,) if isinstance(entry, str) else entry)}
+
+
+CATALOGUE: Final[dict[str, dict[str, Any]]] = {
+    f.name: dict(f.metadata) for f in fields(Ruleset) if f.metadata.get("kind") != "id"
+}

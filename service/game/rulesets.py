@@ -1,0 +1,340 @@
+"""Presets (data files) and custom rulesets built over the option catalogue."""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import itertools
+import json
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from service.game.errors import DokoError
+from service.game.options import CATALOGUE, Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class OptionProblem:
+    """One reason a ruleset was refused: the option it concerns and what is wrong."""
+
+    option: str
+    message: str
+
+
+class RulesetError(DokoError):
+    """A ruleset refused: every problem names the option it concerns."""
+
+    def __init__(self, problems: list[OptionProblem]):
+        super().__init__("; ".join(f"{p.option}: {p.message}" for p in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    id: str
+    title: str
+    source: str
+    ruleset: Ruleset
+    sources: dict[str, str]
+    notes: dict[str, str]
+    extends: str | None = None  # a house ruleset: the preset it changes
+
+
+HOUSE_DIR_ENV: Final = "DOKO_RULESETS_DIR"
+_house: dict[str, Preset] = {}  # house rulesets loaded by use_directory()
+
+
+def _load_preset(text: str) -> Preset:
+    data = tomllib.loads(text)
+    entries: dict[str, dict[str, Any]] = data["options"]
+    missing = sorted(set(CATALOGUE) - set(entries))
+    extra = sorted(set(entries) - set(CATALOGUE))
+    if missing or extra:
+        raise RulesetError([OptionProblem(n, "missing from the preset") for n in missing]
+                           + [OptionProblem(n, "not in the catalogue") for n in extra])
+    values = {name: entry["value"] for name, entry in entries.items()}
+    return Preset(
+        id=data["id"], title=data["title"], source=data["source"],
+        ruleset=_build(data["id"], values),
+        sources={n: e["source"] for n, e in entries.items()},
+        notes={n: e["note"].strip() for n, e in entries.items() if "note" in e},
+    )
+
+
+def presets() -> dict[str, Preset]:
+    """Every preset by id: those shipped in ``presets/``, then the house rulesets."""
+    return {**builtin_presets(), **_house} if _house else builtin_presets()
+
+
+@cache
+def builtin_presets() -> dict[str, Preset]:
+    """Every preset shipped in ``presets/``, by id."""
+    found = {}
+    for entry in sorted(resources.files(__package__).joinpath("presets").iterdir(),
+                        key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            preset = _load_preset(entry.read_text(encoding="utf-8"))
+            found[preset.id] = preset
+    return found
+
+
+def _coerce(name: str, value: Any) -> tuple[Any, str | None]:
+    """The option value in its typed form, or an error message."""
+    meta = CATALOGUE[name]
+    kind, choices = meta["kind"], meta["choices"]
+    if kind == "bool":
+        return (value, None) if isinstance(value, bool) else (None, "must be true or false")
+    if kind == "int":
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        return (value, None) if ok else (None, "must be a non-negative integer")
+    if kind == "enum":
+        if value in choices:
+            return value, None
+        return None, f"must be one of {', '.join(choices)}"
+    if kind == "list":
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            return None, "must be a list of strings"
+        unknown = [v for v in value if v not in choices]
+        if unknown:
+            return None, f"unknown value(s) {', '.join(unknown)}; allowed: {', '.join(choices)}"
+        if len(set(value)) != len(value):
+            return None, "lists a value twice"
+        return tuple(value), None
+    if kind == "ranked":
+        return _coerce_ranked(value, choices)
+    if kind == "ints":
+        ok = (isinstance(value, list | tuple) and len(value) == meta["length"]
+              and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value))
+        if ok:
+            return tuple(value), None
+        return None, f"must be a list of {meta['length']} non-negative integers"
+    raise AssertionError(f"unknown option kind {kind}")  # pragma: no cover
+
+
+def _coerce_ranked(value: Any, choices: tuple[str, ...]) -> tuple[Any, str | None]:
+    """A rank list: each entry a choice, or a list of choices of equal rank."""
+    if not isinstance(value, list | tuple):
+        return None, "must be a list of kinds, or of lists of kinds of equal rank"
+    entries: list[Any] = []
+    seen: list[str] = []
+    for entry in value:
+        group = [entry] if isinstance(entry, str) else entry
+        if not isinstance(group, list | tuple) or not group or not all(
+                isinstance(v, str) for v in group):
+            return None, "each entry must be a kind or a non-empty list of kinds"
+        unknown = [v for v in group if v not in choices]
+        if unknown:
+            return None, f"unknown value(s) {', '.join(unknown)}; allowed: {', '.join(choices)}"
+        seen += group
+        entries.append(entry if isinstance(entry, str) else tuple(entry))
+    if len(set(seen)) != len(seen):
+        return None, "lists a value twice"
+    return tuple(entries), None
+
+
+def _contradictions(r: Ruleset) -> list[OptionProblem]:
+    problems = []
+    if r.hyperswines != "none" and r.swines == "none":
+        problems.append(OptionProblem("hyperswines", "hyperswines need swines"))
+    if r.dollen_first_wins_with_swines and r.swines == "none":
+        problems.append(OptionProblem("dollen_first_wins_with_swines", "needs swines"))
+    if r.swines == "none" and (r.swines_in_color_solo or r.swines_in_poverty):
+        option = "swines_in_color_solo" if r.swines_in_color_solo else "swines_in_poverty"
+        problems.append(OptionProblem(option, "needs swines"))
+    if not r.dollen and (r.dollen_last_trick_reversed or r.dollen_first_wins_with_swines):
+        problems.append(OptionProblem("dollen", "the ♥10 options need dollen"))
+    d = r.announcement_deadlines
+    ordered = (all(a >= b for a, b in itertools.pairwise(d)) if r.announcement_clock == "hand"
+               else all(a <= b for a, b in itertools.pairwise(d)))
+    if not ordered:
+        problems.append(OptionProblem(
+            "announcement_deadlines", "each level's deadline must not come before the "
+            "previous level's under this announcement_clock"))
+    if r.poverty == "pass" and "poverty" not in r.reservation_priority:
+        problems.append(OptionProblem("reservation_priority", "poverty is allowed but not ranked"))
+    if r.solos and not {"solo", "duty_solo", "lust_solo"} & set(r.reservation_priority):
+        problems.append(OptionProblem("reservation_priority", "solos are allowed but not ranked"))
+    if not r.marriage_partner_rules:
+        problems.append(OptionProblem("marriage_partner_rules", "needs at least one rule"))
+    if r.solo_multiplier < 1:
+        problems.append(OptionProblem("solo_multiplier", "must be at least 1"))
+    if not 2 <= r.bock_factor <= 10:  # 1 would be no bock; overlapping rounds multiply it
+        problems.append(OptionProblem("bock_factor", "must be from 2 to 10"))
+    return problems
+
+
+SUGGESTED: Final = 10  # unknown options given a suggestion; a body of thousands costs no more
+
+
+def _not_an_option(name: str, suggest: bool = True) -> str:
+    """An unknown option's message, with the option it is a slip for where one is near."""
+    near = difflib.get_close_matches(name, CATALOGUE, n=1) if suggest else []
+    return "is not an option of the catalogue" + (f" (did you mean {near[0]}?)" if near else "")
+
+
+def _build(ruleset_id: str, values: dict[str, Any]) -> Ruleset:
+    problems: list[OptionProblem] = []
+    typed: dict[str, Any] = {}
+    for name, value in values.items():
+        if name not in CATALOGUE:
+            problems.append(OptionProblem(name, _not_an_option(
+                name, suggest=len(problems) < SUGGESTED)))
+            continue
+        coerced, error = _coerce(name, value)
+        if error:
+            problems.append(OptionProblem(name, error))
+        typed[name] = coerced
+    if problems:
+        raise RulesetError(problems)
+    ruleset = Ruleset(id=ruleset_id, **typed)
+    problems = _contradictions(ruleset)
+    if problems:
+        raise RulesetError(problems)
+    object.__setattr__(ruleset, "digest", _digest(ruleset))  # once, not per check
+    return ruleset
+
+
+def preset_values(preset: Preset) -> dict[str, Any]:
+    r = preset.ruleset
+    return {name: getattr(r, name) for name in CATALOGUE}
+
+
+def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
+    """A house ruleset: a TOML file naming the preset it extends and only the options it
+    changes, each with its source (see README, "House rulesets")."""
+    def refuse(option: str, message: str) -> RulesetError:
+        return RulesetError([OptionProblem(option, f"{path.name}: {message}")])
+
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise refuse("file", f"cannot be read: {error}") from None
+    for key in ("id", "title", "source", "extends"):
+        if not isinstance(data.get(key), str) or not data[key]:
+            raise refuse(key, f"needs {key} = \"…\"")
+    unknown = sorted(set(data) - {"id", "title", "source", "extends", "options"})
+    if unknown:
+        raise refuse(unknown[0], "is not a field of a ruleset file")
+    if data["id"] in builtin:
+        raise refuse("id", f"{data['id']!r} is a built-in preset; choose another id")
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,39}", data["id"]):
+        raise refuse("id", "must be 1 to 40 lower-case letters, digits, '_' or '-'")
+    base = builtin.get(data["extends"])
+    if base is None:
+        raise refuse("extends", f"unknown preset {data['extends']!r}; known: "
+                     f"{', '.join(builtin)}")
+    entries = data.get("options", {})
+    for name, entry in entries.items():
+        if name not in CATALOGUE:
+            raise refuse(name, _not_an_option(name))
+        if not isinstance(entry, dict) or "value" not in entry or not isinstance(
+                entry.get("source"), str):
+            raise refuse(name, "needs value = … and source = \"…\"")
+    values = preset_values(base) | {name: e["value"] for name, e in entries.items()}
+    try:
+        ruleset = _build(data["id"], values)
+    except RulesetError as error:
+        raise RulesetError([OptionProblem(p.option, f"{path.name}: {p.message}")
+                            for p in error.problems]) from None
+    return Preset(
+        id=data["id"], title=data["title"], source=data["source"], ruleset=ruleset,
+        sources=base.sources | {n: e["source"] for n, e in entries.items()},
+        notes={n: v for n, v in base.notes.items() if n not in entries}
+        | {n: e["note"].strip() for n, e in entries.items() if "note" in e},
+        extends=base.id)
+
+
+def use_directory(directory: str | Path) -> dict[str, Preset]:
+    """Load every ``*.toml`` house ruleset in ``directory`` and make them known, or raise
+    :class:`RulesetError` naming the file, the option and the reason (nothing is loaded
+    then). Returns the house rulesets by id."""
+    folder = Path(directory)
+    if not folder.is_dir():
+        raise RulesetError([OptionProblem("directory", f"{folder} is not a directory")])
+    builtin = builtin_presets()
+    found: dict[str, Preset] = {}
+    for path in sorted(folder.glob("*.toml")):
+        preset = _house_preset(path, builtin)
+        if preset.id in found:
+            raise RulesetError([OptionProblem("id", f"{path.name}: {preset.id!r} is defined "
+                                              "by two files")])
+        found[preset.id] = preset
+    _house.clear()
+    _house.update(found)
+    _resolve_preset.cache_clear()
+    _custom.clear()
+    return found
+
+
+def use_environment() -> None:
+    """House rulesets from the directory ``$DOKO_RULESETS_DIR`` names, if it is set."""
+    directory = os.environ.get(HOUSE_DIR_ENV)
+    if directory:
+        use_directory(directory)
+
+
+@cache
+def _resolve_preset(preset_id: str) -> Ruleset:
+    found = presets().get(preset_id)
+    if found is None:
+        raise RulesetError([OptionProblem(
+            "preset", f"unknown preset {preset_id!r}; known: {', '.join(presets())}")])
+    return found.ruleset
+
+
+# Custom rulesets built lately, by preset id and options as written: building one costs
+# some 100 µs (every option coerced, the contradictions checked, the digest), more than
+# checking the game, and a client tends to send the same options with every game.
+_custom: dict[tuple[str, str], Ruleset] = {}
+MAX_CUSTOM_KEPT: Final = 256
+PLAIN_VALUES: Final = (str, int, float, bool, type(None))
+
+
+def resolve(spec: str | dict[str, Any]) -> Ruleset:
+    """The ruleset a request names: a preset id, or ``{"preset": id, "options": {...}}``."""
+    if isinstance(spec, str):
+        return _resolve_preset(spec)
+    base = _resolve_preset(spec["preset"])
+    overrides = spec.get("options") or {}
+    if not overrides:
+        return base
+    key = _custom_key(base.id, overrides)
+    ruleset = _custom.get(key) if key is not None else None
+    if ruleset is None:
+        values = preset_values(presets()[base.id]) | dict(overrides)
+        ruleset = _build(f"{base.id}+custom", values)
+        if key is not None:
+            if len(_custom) >= MAX_CUSTOM_KEPT:
+                _custom.clear()
+            _custom[key] = ruleset
+    return ruleset
+
+
+def _custom_key(preset_id: str, overrides: Any) -> tuple[str, str] | None:
+    """The options as a key that tells every two JSON values apart (repr: 1, 1.0 and
+    true differ), or None where a value is no plain JSON value (not kept then)."""
+    if type(overrides) is not dict:
+        return None
+    for value in overrides.values():
+        items = value if type(value) is list else (value,)
+        if not all(type(item) in PLAIN_VALUES for item in items):
+            return None
+    return preset_id, repr(overrides)
+
+
+def digest(ruleset: Ruleset) -> str:
+    """A digest of the resolved option values (not of the id): two rulesets with the same
+    digest judge every game alike, so an answer that names it can be reproduced."""
+    return ruleset.digest or _digest(ruleset)
+
+
+def _digest(ruleset: Ruleset) -> str:
+    values = {name: getattr(ruleset, name) for name in CATALOGUE}
+    text = json.dumps(values, sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]

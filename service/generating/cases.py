@@ -1,0 +1,237 @@
+"""Conformance cases for other engines: games, one-mistake mutations and partial games.
+
+A case is one line: ``{"id", "kind", "about", "transcript", "expected"}``. ``kind`` is
+``game`` (a whole legal game), ``mutation`` (a legal game with one rule broken; ``about``
+names how) or ``partial`` (a game cut short: ``expected.legal_actions`` holds the seat
+to play, its legal cards and every seat's legal calls, the "perft" of Doppelkopf).
+``expected`` is the reference answer (what ``POST /v1/games/check`` answers) without
+what a person reads or what changes with the release: messages, names, the service
+version and the ruleset digest.
+
+Cases cycle through the scenarios the ruleset allows (a normal game, a silent marriage,
+swines, every solo kind, every marriage partner rule, a poverty, every throw reason),
+each as a game, a mutation and a partial game; ``--count`` defaults to one full cycle.
+The same seed gives the same bytes on every machine and Python version: the deals and
+plays come from :class:`PortableRandom`, over lists in a fixed order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
+
+from service.game.cards import BY_NAME, CQ, DA, NAMES
+from service.game.options import Ruleset
+from service.game.render import render
+from service.game.reservations import throw_entitled, trump_count
+from service.game.rulesets import resolve
+from service.generating.portable_random import PortableRandom
+from service.generating.random_game import (
+    TRICK_RULES,
+    poverty_declaration,
+    random_game,
+    random_hands,
+)
+from service.reading.load import check
+from service.reading.play import Game
+
+KINDS = ("game", "mutation", "partial")
+MAX_DEALS = 20_000  # deals tried for a scenario that needs a rare hand
+# Fields of the reference answer left out of ``expected``.
+DROPPED = ("ruleset", "players", "claimed", "service_version", "ruleset_digest")
+
+Scenario = tuple[str, str]  # (game kind, detail: solo kind, partner rule, throw reason)
+Declared = tuple[list[dict[str, Any]], dict[str, Any]]
+
+
+def scenarios(ruleset: Ruleset) -> list[Scenario]:
+    found: list[Scenario] = [("normal", ""), ("silent_marriage", "")]
+    if ruleset.swines != "none":
+        found.append(("swines", ""))
+    found += [("solo", kind) for kind in ruleset.solo_kinds()]
+    found += [("marriage", rule) for rule in ruleset.marriage_partner_rules
+              if rule in TRICK_RULES]
+    if ruleset.poverty == "pass":
+        found.append(("poverty", ""))
+    found += [("throw", reason) for reason in ruleset.throw]
+    return found
+
+
+def _brides(hands: list[list[str]]) -> list[int]:
+    return [s for s in range(4) if hands[s].count(NAMES[CQ]) == 2]
+
+
+def _deal_for(scenario: Scenario, ruleset: Ruleset, rng: PortableRandom, dealer: int
+              ) -> tuple[list[list[str]], Declared | None]:
+    """A deal that allows the scenario, and its declaration (None: random_game's own)."""
+    kind, detail = scenario
+    healthy = [{"seat": (dealer + i) % 4, "reservation": "healthy"} for i in range(1, 5)]
+    for _ in range(MAX_DEALS):
+        hands = random_hands(rng, ruleset.with_nines)
+        brides = _brides(hands)
+        declared = _declare(kind, detail, ruleset, rng, hands, brides, healthy)
+        if declared is not None:
+            return hands, declared
+    raise RuntimeError(f"no deal for {kind} {detail} in {MAX_DEALS} tries")
+
+
+def _declare(kind: str, detail: str, ruleset: Ruleset, rng: PortableRandom,
+             hands: list[list[str]], brides: list[int], healthy: list[dict[str, Any]]
+             ) -> Declared | None:
+    asking = [r["seat"] for r in healthy]
+    reservations = [dict(r) for r in healthy]
+    if kind == "normal":
+        return (reservations, {"type": "normal"}) if not brides else None
+    if kind == "silent_marriage":
+        return (reservations, {"type": "normal"}) if brides else None
+    if kind == "swines":
+        holds = any(hand.count(NAMES[DA]) == 2 for hand in hands)
+        return (reservations, {"type": "normal"}) if holds and not brides else None
+    if kind == "solo":
+        seat = asking[rng.randrange(4)]
+        reservations[asking.index(seat)] = {"seat": seat, "reservation": "solo",
+                                            "solo": detail}
+        return reservations, {"type": "solo", "solo": detail, "declarer": seat}
+    if kind == "marriage":
+        if not brides:
+            return None
+        reservations[asking.index(brides[0])] = {"seat": brides[0], "reservation": "marriage"}
+        return reservations, {"type": "marriage", "declarer": brides[0],
+                              "partner_rule": {"trick": detail, "nth": 1}}
+    if kind == "poverty":
+        poor = [s for s in asking
+                if trump_count(BY_NAME[c] for c in hands[s]) <= ruleset.poverty_max_trumps]
+        return None if brides or not poor else poverty_declaration(
+            ruleset, rng, reservations, asking, poor[0], hands)
+    if kind == "throw":
+        throwers = [s for s in asking if throw_entitled(
+            detail, tuple(BY_NAME[c] for c in hands[s]), ruleset)]
+        if not throwers or brides:
+            return None
+        seat = throwers[0]
+        reservations[asking.index(seat)] = {"seat": seat, "reservation": "throw",
+                                            "reason": detail}
+        return reservations, {"type": "redeal"}
+    raise ValueError(kind)
+
+
+def legal_game(scenario: Scenario, ruleset: Ruleset, rng: PortableRandom) -> dict[str, Any]:
+    dealer = rng.randrange(4)
+    hands, declared = _deal_for(scenario, ruleset, rng, dealer)
+    return random_game(ruleset, rng, dealer=dealer, hands=hands, declared=declared)
+
+
+def _cards(play: list[dict[str, Any]]) -> list[int]:
+    return [i for i, event in enumerate(play) if "card" in event]
+
+
+def _mutations(game: dict[str, Any], rng: PortableRandom) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Ways to break the game, each applied to a copy; tried in a shuffled order."""
+    names: list[str] = ["card_too_often"]
+    if game["play"]:
+        names += ["revoke", "card_not_in_hand", "turn_order", "late_call"]
+    rng.shuffle(names)
+    for name in names:
+        mutated = json.loads(json.dumps(game))
+        if MUTATE[name](mutated, rng):
+            yield name, mutated
+
+
+def revoke(game: dict[str, Any], rng: PortableRandom) -> bool:
+    """At the first card where the seat could not play everything it holds, play a card
+    it was not allowed to (one it plays later: the two are swapped)."""
+    play = game["play"]
+    replay = Game.from_transcript({**game, "play": []})
+    for at, event in enumerate(play):
+        if "card" in event:
+            seat = event["seat"]
+            held = replay.state.held[seat]  # counts by card code, after any exchange
+            illegal = sorted({NAMES[c] for c in range(len(held)) if held[c]}
+                             - set(replay.legal_actions().cards))
+            later = [i for i in _cards(play) if i > at and play[i]["seat"] == seat
+                     and play[i]["card"] in illegal]
+            if later:
+                other = rng.choice(later)
+                event["card"], play[other]["card"] = play[other]["card"], event["card"]
+                return True
+        replay.push(event)
+    return False
+
+
+def _not_in_hand(game: dict[str, Any], rng: PortableRandom) -> bool:
+    at = rng.choice(_cards(game["play"]))
+    seat = game["play"][at]["seat"]
+    foreign = sorted(set(game["hands"][(seat + 1) % 4]) - set(game["hands"][seat]))
+    if not foreign:
+        return False
+    game["play"][at]["card"] = rng.choice(foreign)
+    return True
+
+
+def _turn_order(game: dict[str, Any], rng: PortableRandom) -> bool:
+    cards = _cards(game["play"])
+    trick = rng.randrange(len(cards) // 4)
+    a, b = cards[trick * 4 + 1], cards[trick * 4 + 2]
+    game["play"][a], game["play"][b] = game["play"][b], game["play"][a]
+    return True
+
+
+def _late_call(game: dict[str, Any], rng: PortableRandom) -> bool:
+    cards = _cards(game["play"])
+    at = cards[-2]
+    seat = game["play"][at]["seat"]
+    game["play"].insert(at, {"seat": seat, "announce": rng.choice(["re", "contra"])})
+    return True
+
+
+def _card_too_often(game: dict[str, Any], rng: PortableRandom) -> bool:
+    """A card of one hand replaced by another: that one is now in the deal three times."""
+    hand = game["hands"][rng.randrange(4)]
+    at = rng.randrange(len(hand))
+    hand[at] = rng.choice(sorted({c for h in game["hands"] for c in h} - {hand[at]}))
+    return True
+
+
+MUTATE: dict[str, Callable[[dict[str, Any], PortableRandom], bool]] = {
+    "revoke": revoke, "card_not_in_hand": _not_in_hand, "turn_order": _turn_order,
+    "late_call": _late_call, "card_too_often": _card_too_often}
+
+
+def expected(answer: dict[str, Any]) -> dict[str, Any]:
+    """The reference answer without messages and release details (the cases name no
+    players, so no object carries a name)."""
+    out = {key: value for key, value in answer.items() if key not in DROPPED}
+    for part in ("violations", "notes"):
+        out[part] = [{k: v for k, v in x.items() if k != "message"} for x in answer[part]]
+    return out
+
+
+def cases(ruleset_id: str, count: int | None, seed: int) -> Iterator[dict[str, Any]]:
+    ruleset = resolve(ruleset_id)
+    found = scenarios(ruleset)
+    total = len(found) * len(KINDS) if count is None else count
+    rng = PortableRandom(seed)
+    for number in range(total):
+        kind = KINDS[number % len(KINDS)]
+        scenario = found[(number // len(KINDS)) % len(found)]
+        case_id = f"{ruleset_id}-{seed}-{number + 1:04d}"
+        about = " ".join(part for part in (scenario[1], scenario[0].replace("_", " ")) if part)
+        game = legal_game(scenario, ruleset, rng)
+        if kind == "mutation":
+            for name, mutated in _mutations(game, rng):
+                if not check(mutated).valid:
+                    about += f", mutated: {name}"
+                    game = mutated
+                    break
+        elif kind == "partial" and game["play"]:
+            game["play"] = game["play"][:rng.randrange(len(game["play"]))]
+        transcript = {"id": case_id, **game}
+        answer = render(check(transcript))
+        yield {"id": case_id, "kind": kind, "about": about, "transcript": transcript,
+               "expected": expected(answer)}
+
+
+def write_cases(out: TextIO, ruleset_id: str, count: int | None, seed: int) -> None:
+    for case in cases(ruleset_id, count, seed):
+        out.write(json.dumps(case, ensure_ascii=False, separators=(",", ":")) + "\n")

@@ -1,0 +1,211 @@
+"""A sitting checked: one pass over its games, in order, then the totals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.game.check import check_transcript
+from service.game.context import GameContext
+from service.game.errors import pointer_token
+from service.game.rulesets import digest
+from service.game.transcript import Transcript
+from service.lists.sitting.bock import Bock, round_length, starts_bock, transcript_events
+from service.lists.sitting.duty import DutySolos
+from service.lists.sitting.lines import SOLO_KINDS, SheetLine
+from service.lists.sitting.request import Entry, Sheet, Sitting, load_sitting
+from service.lists.sitting.rotation import rotation_of
+from service.lists.sitting.standings import ListDefect, SittingGame, SittingResult, list_note
+
+
+class Walk(DutySolos):
+    """One pass over the games, in order."""
+
+    def __init__(self, sitting: Sitting):
+        self.s = sitting
+        self.r = r = sitting.ruleset
+        self.players = p = sitting.players
+        self.table = len(p)
+        self.length = round_length(r, self.table)
+        self.owed = {n: sitting.owed_at_start.get(n, r.duty_solos_per_player) for n in p}
+        self.played = dict.fromkeys(p, 0)
+        self.totals = dict.fromkeys(p, 0)
+        self.violations: list[ListDefect] = []
+        self.notes: list[ListDefect] = []
+        self.games: list[SittingGame] = []
+        self.counted = 0  # games of the round's count so far (redeals are none)
+        self.forced_missed: set[str] = set()
+        self.bock = Bock(r, self.table)
+
+    def run(self) -> SittingResult:
+        for index, entry in enumerate(self.s.games):
+            self.game(index, entry)
+        return self.finish()
+
+    def game(self, index: int, entry: Entry) -> None:
+        here = f"/games/{index}"
+        before = len(self.violations)
+        expected, why = self.expected_dealer(index)
+        dealer = entry.dealer
+        if dealer != expected:
+            self.violation("wrong_dealer", f"{here}/dealer", dealer,
+                           f"{why}: {expected} deals game {index + 1}, not {dealer}")
+        playing = self.playing(dealer)
+        sits_out = dealer if self.table == 5 else None
+        forced = self.forced_soloist(dealer, playing)
+        factor = self.bock.factor()
+        if entry.transcript is not None:
+            game, events = self.transcript_game(index, entry.transcript, dealer, playing,
+                                                sits_out, forced, factor)
+        else:
+            assert entry.sheet is not None
+            game, events = self.sheet_game(index, entry.sheet, dealer, playing, sits_out,
+                                           forced, factor)
+        if game.kind != "redeal":
+            if self.length and self.counted == self.length:
+                self.violation("round_too_long", here, None,
+                               f"the round has {self.length} games; game {index + 1} is one "
+                               "more")
+            self.counted += 1
+            if forced is not None and game.kind != "forced_solo":
+                soloist, owed, left = forced
+                self.forced_missed.add(soloist)
+                self.violation("forced_solo", here, soloist,
+                               f"{owed} duty solo(s) still owed with {left} game(s) left: "
+                               f"{soloist}, the first owing one from {dealer}'s left, had "
+                               "to play a duty solo ('vorgeführt')")
+            if game.kind in ("duty_solo", "forced_solo") and game.declarer:
+                self.played[game.declarer] += 1
+            self.bock.played(starts_bock(self.r, events))
+        for name, points in game.scores.items():
+            self.totals[name] += points
+        game.totals = dict(self.totals)
+        game.valid = len(self.violations) == before
+        self.games.append(game)
+
+    def transcript_game(self, index: int, t: Transcript, dealer: str,
+                        playing: tuple[str, ...], sits_out: str | None,
+                        forced: tuple[str, int, int] | None, factor: int
+                        ) -> tuple[SittingGame, set[str]]:
+        here = f"/games/{index}/transcript"
+        names = t.players or ()
+        if sorted(names) != sorted(playing) or not rotation_of(names, playing):
+            self.violation("wrong_players", f"{here}/players", None,
+                           f"the players of this game are {', '.join(playing)} clockwise"
+                           + (f" ({sits_out} deals and sits out)" if sits_out else ""))
+        lead = playing[0]  # the dealer's left neighbour
+        if lead in names and names[(t.dealer + 1) % 4] != lead:
+            seat = (names.index(lead) - 1) % 4
+            self.violation("wrong_dealer", f"{here}/dealer", None,
+                           f"{dealer} deals: the dealer seat is {seat}, whose left "
+                           f"neighbour {lead} leads")
+        declarer = (names[t.game.declarer] if t.game.type == "solo"
+                    and t.game.declarer is not None and names else None)
+        context = GameContext(bock=factor, duty_solo_owed=self.duty_owed_context(declarer))
+        result = check_transcript(t._replace(context=context))
+        for v in result.violations:
+            self.violation(v.code, here + v.pointer, result.name(v.seat), v.message)
+        if not result.complete:
+            self.violation("game_unfinished", here + "/play", None,
+                           "a game of the list is a whole game: this one stops before its "
+                           "last card")
+        info = result.game
+        kind: str = info.type if info is not None else "normal"
+        if kind == "solo":
+            kind = self.solo_kind_and_forced(f"/games/{index}", declarer, t.game.duty,
+                                             forced, None)
+        scores = dict.fromkeys(self.players, 0)
+        value = None
+        if result.score is not None and kind != "redeal":
+            for seat, points in enumerate(result.score.scores):
+                if seat < len(names) and names[seat] in scores:
+                    scores[names[seat]] = points
+            value = result.score.value // factor
+        if info is not None and info.declarer is not None and kind != "redeal":
+            declarer = result.name(info.declarer)
+        game = SittingGame(index, dealer, sits_out, kind, declarer, factor, value, scores, {},
+                           result=result)
+        bock_events = self.r.bock_rounds and kind != "redeal"  # the tricks named only then
+        return game, (transcript_events(result) if bock_events else set())
+
+    def sheet_game(self, index: int, sheet: Sheet, dealer: str, playing: tuple[str, ...],
+                   sits_out: str | None, forced: tuple[str, int, int] | None, factor: int
+                   ) -> tuple[SittingGame, set[str]]:
+        here = f"/games/{index}/sheet"
+        kind = sheet.type
+        if kind == "solo":
+            kind = self.solo_kind_and_forced(here, sheet.declarer, sheet.duty, forced,
+                                             sheet.forced)
+            if sheet.declarer is not None and kind != "forced_solo" and (
+                    sheet.duty != (kind == "duty_solo")):
+                self.violation(
+                    "game_declaration", f"{here}/duty", sheet.declarer,
+                    f"{sheet.declarer} still owes a duty solo, so this solo is the duty solo"
+                    if kind == "duty_solo" else
+                    f"{sheet.declarer} owes no duty solo, so this solo is a lust solo")
+        scores = dict.fromkeys(self.players, 0)
+        scores.update(sheet.scores)
+        if sheet.declarer is not None and sheet.declarer not in playing:
+            self.violation("sheet_line", f"{here}/declarer", sheet.declarer,
+                           f"{sheet.declarer} does not play this game")
+        value = SheetLine(self, here, sheet, kind, playing, sits_out, factor).check()
+        events = set(sheet.bock_events)
+        if kind in SOLO_KINDS and sheet.declarer is not None and self.lost_by_soloist(
+                scores, sheet.declarer, playing):
+            events.add("lost_solo")
+        game = SittingGame(index, dealer, sits_out, kind, sheet.declarer, factor, value,
+                           scores, {})
+        return game, (events if kind != "redeal" else set())
+
+    def lost_by_soloist(self, scores: dict[str, int], soloist: str,
+                        playing: tuple[str, ...]) -> bool:
+        if self.r.counting == "winners_only":
+            return scores[soloist] == 0 and any(scores[n] > 0 for n in playing)
+        return scores[soloist] < 0
+
+    def finish(self) -> SittingResult:
+        totals = dict(self.totals)
+        if self.s.finished:
+            if self.length and self.counted < self.length:
+                self.notes.append(list_note(
+                    "round_short", "/finished", None,
+                    f"the round finished after {self.counted} of {self.length} games "
+                    "(the referee strikes the normal games left, DDV TSR 8.5.1)"))
+            for name in self.players:
+                missing = self.remaining(name)
+                if not missing:
+                    continue
+                penalty = self.r.missed_duty_solo_penalty
+                if penalty:
+                    totals[name] -= penalty * missing
+                    self.notes.append(list_note(
+                        "missed_duty_solo", "/finished", name,
+                        f"{name} did not play {missing} duty solo(s): {penalty * missing} "
+                        "points off the total"))
+                elif name not in self.forced_missed:
+                    self.violation("duty_solo_missing", "/finished", name,
+                                   f"the round is finished and {name} still owes {missing} "
+                                   "duty solo(s)")
+        claimed = None
+        if self.s.claimed_totals is not None:
+            differences = []
+            for name, points in self.s.claimed_totals.items():
+                if points != totals[name]:
+                    differences.append({"player": name, "claimed": points,
+                                        "computed": totals[name]})
+                    self.violation("wrong_total", f"/claimed/totals/{pointer_token(name)}",
+                                   None, f"{name}'s total is {totals[name]}, not {points}")
+            claimed = {"agrees": not differences, "differences": differences}
+        duty = {n: {"owed": self.owed[n], "played": self.played[n]} for n in self.players}
+        return SittingResult(self.r.id, self.players, self.s.finished, tuple(self.violations),
+                             tuple(self.notes), tuple(self.games), duty, totals, claimed,
+                             digest(self.r))
+
+
+def check_sitting(data: Any) -> SittingResult:
+    """Check a sitting: JSON-like data (the contract's request) or a :class:`Sitting`.
+
+    Raises :class:`TranscriptError` if the data is malformed; a list with defects is no
+    error but a result with ``valid`` false and its violations.
+    """
+    sitting = data if isinstance(data, Sitting) else load_sitting(data)
+    return Walk(sitting).run()

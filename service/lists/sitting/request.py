@@ -1,0 +1,295 @@
+"""A sitting request read and validated: every field error at once, by JSON pointer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from marshmallow import ValidationError
+
+from service.game.errors import FieldError, TranscriptError, field_errors, pointer_token
+from service.game.options import Ruleset
+from service.game.rulesets import digest
+from service.game.transcript import Transcript
+from service.reading.load import load
+from service.reading.schemas import RulesetField
+
+MAX_GAMES = 400  # a DDV round is 24 games, an evening rarely 60; a few hundred at most
+MAX_NAME = 64
+MAX_POINTS = 100_000  # a line's entry; far beyond any game (a black solo with bock)
+SHEET_TYPES = ("normal", "marriage", "poverty", "solo", "silent_marriage", "redeal")
+BOCK_EVENTS = ("tie", "lost_solo", "lost_re", "heart_trick", "black")
+
+
+@dataclass(slots=True)
+class Sheet:
+    type: str
+    declarer: str | None = None
+    duty: bool = False
+    forced: bool = False
+    scores: dict[str, int] = field(default_factory=dict)
+    winners: tuple[str, ...] | None = None
+    value: int | None = None
+    bock: int | None = None
+    bock_events: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Entry:
+    dealer: str
+    transcript: Transcript | None = None
+    sheet: Sheet | None = None
+
+
+@dataclass(slots=True)
+class Sitting:
+    ruleset: Ruleset
+    players: tuple[str, ...]
+    first_dealer: str
+    finished: bool
+    games: list[Entry]
+    owed_at_start: dict[str, int]
+    claimed_totals: dict[str, int] | None
+
+
+class Reader:
+    """Collects every field error of a sitting request, by JSON pointer."""
+
+    def __init__(self) -> None:
+        self.errors: list[FieldError] = []
+
+    def err(self, pointer: str, message: str) -> None:
+        self.errors.append(FieldError(pointer, message))
+
+    def obj(self, value: Any, pointer: str, allowed: tuple[str, ...]) -> dict[str, Any] | None:
+        if type(value) is not dict:
+            self.err(pointer, "Must be an object.")
+            return None
+        for key in value:
+            if key not in allowed:
+                self.err(f"{pointer}/{pointer_token(key)}", "Unknown field.")
+        return value
+
+    def integer(self, value: Any, pointer: str, low: int, high: int) -> int | None:
+        if type(value) is not int:
+            self.err(pointer, "Not a valid integer.")
+            return None
+        if not low <= value <= high:
+            self.err(pointer, f"Must be from {low} to {high}.")
+            return None
+        return value
+
+    def boolean(self, value: Any, pointer: str) -> bool:
+        if type(value) is not bool:
+            self.err(pointer, "Not a valid boolean.")
+            return False
+        return value
+
+    def name(self, value: Any, pointer: str, players: tuple[str, ...]) -> str | None:
+        if type(value) is not str:
+            self.err(pointer, "Not a valid string.")
+            return None
+        if players and value not in players:
+            self.err(pointer, f"Not a player of this sitting ({', '.join(players)}).")
+            return None
+        return value
+
+    def points(self, value: Any, pointer: str, players: tuple[str, ...]) -> dict[str, int]:
+        found: dict[str, int] = {}
+        if self.obj(value, pointer, players) is None:
+            return found
+        for name, points in value.items():
+            here = f"{pointer}/{pointer_token(name)}"
+            if name in players and (p := self.integer(points, here, -MAX_POINTS,
+                                                      MAX_POINTS)) is not None:
+                found[name] = p
+        return found
+
+
+TOP_FIELDS = ("ruleset", "players", "first_dealer", "finished", "games", "owed_at_start",
+              "claimed")
+SHEET_FIELDS = ("type", "declarer", "duty", "forced", "scores", "winners", "value", "bock",
+                "bock_events")
+
+
+def load_sitting(data: Any) -> Sitting:
+    """A sitting from JSON-like data, validated; :class:`TranscriptError` lists every
+    field error by JSON pointer (a transcript's own under ``/games/i/transcript``)."""
+    r = Reader()
+    top = r.obj(data, "", TOP_FIELDS)
+    if top is None:
+        raise TranscriptError(r.errors, what="sitting")
+    ruleset = _ruleset(r, top)
+    players = _players(r, top.get("players"))
+    first = players[0] if players else ""
+    if "first_dealer" in top:
+        first = r.name(top["first_dealer"], "/first_dealer", players) or first
+    finished = r.boolean(top["finished"], "/finished") if "finished" in top else False
+    owed: dict[str, int] = {}
+    if "owed_at_start" in top:
+        owed = _owed(r, top["owed_at_start"], players, ruleset)
+    claimed = None
+    if "claimed" in top and (c := r.obj(top["claimed"], "/claimed", ("totals",))) is not None:
+        if "totals" not in c:
+            r.err("/claimed/totals", "Missing data for required field.")
+        else:
+            claimed = r.points(c["totals"], "/claimed/totals", players)
+    games = _games(r, top.get("games"), players, ruleset)
+    if r.errors:
+        raise TranscriptError(r.errors, what="sitting")
+    assert ruleset is not None
+    return Sitting(ruleset, players, first, finished, games, owed, claimed)
+
+
+def _ruleset(r: Reader, top: dict[str, Any]) -> Ruleset | None:
+    if "ruleset" not in top:
+        r.err("/ruleset", "Missing data for required field.")
+        return None
+    try:
+        ruleset: Ruleset = RulesetField().deserialize(top["ruleset"])
+    except ValidationError as error:
+        r.errors += field_errors(error.messages, "/ruleset")
+        return None
+    return ruleset
+
+
+def _players(r: Reader, value: Any) -> tuple[str, ...]:
+    if type(value) is not list or not 4 <= len(value) <= 5:
+        r.err("/players", "Must be a list of 4 or 5 names, the table's positions clockwise.")
+        return ()
+    ok = True
+    for i, name in enumerate(value):
+        if type(name) is not str or not 1 <= len(name) <= MAX_NAME:
+            r.err(f"/players/{i}", f"Must be a name of 1 to {MAX_NAME} characters.")
+            ok = False
+        elif name in value[:i]:
+            r.err(f"/players/{i}", f"{name!r} sits at the table twice; names must differ.")
+            ok = False
+    return tuple(value) if ok else ()
+
+
+def _owed(r: Reader, value: Any, players: tuple[str, ...],
+          ruleset: Ruleset | None) -> dict[str, int]:
+    if ruleset is not None and ruleset.duty_solo_period == "round":
+        r.err("/owed_at_start", "Duty solos are owed per round under this ruleset "
+              "(duty_solo_period: round): every list starts with "
+              f"{ruleset.duty_solos_per_player} each; leave owed_at_start out.")
+        return {}
+    found: dict[str, int] = {}
+    if r.obj(value, "/owed_at_start", players) is None:
+        return found
+    for name, count in value.items():
+        here = f"/owed_at_start/{pointer_token(name)}"
+        if name in players and (n := r.integer(count, here, 0, 100)) is not None:
+            found[name] = n
+    return found
+
+
+def _games(r: Reader, value: Any, players: tuple[str, ...],
+           ruleset: Ruleset | None) -> list[Entry]:
+    if type(value) is not list:
+        r.err("/games", "Must be a list of games.")
+        return []
+    if len(value) > MAX_GAMES:
+        r.err("/games", f"At most {MAX_GAMES} games are checked in one sitting.")
+        return []
+    games = []
+    for i, item in enumerate(value):
+        here = f"/games/{i}"
+        game = r.obj(item, here, ("dealer", "transcript", "sheet"))
+        if game is None:
+            continue
+        dealer = None
+        if "dealer" in game:
+            dealer = r.name(game["dealer"], f"{here}/dealer", players)
+        else:
+            r.err(f"{here}/dealer", "Missing data for required field.")
+        entry = Entry(dealer or "")
+        if ("transcript" in game) == ("sheet" in game):
+            r.err(here, "Give exactly one of transcript (a whole game) and sheet (a line "
+                  "of the list).")
+        elif "sheet" in game:
+            entry.sheet = _sheet(r, game["sheet"], f"{here}/sheet", players)
+        elif ruleset is not None:
+            entry.transcript = _transcript(r, game["transcript"], f"{here}/transcript",
+                                           players, ruleset)
+        games.append(entry)
+    return games
+
+
+def _sheet(r: Reader, value: Any, here: str, players: tuple[str, ...]) -> Sheet | None:
+    data = r.obj(value, here, SHEET_FIELDS)
+    if data is None:
+        return None
+    kind = data.get("type")
+    if kind not in SHEET_TYPES:
+        r.err(f"{here}/type", f"Must be one of: {', '.join(SHEET_TYPES)}.")
+        return None
+    sheet = Sheet(kind)
+    lone = kind in ("solo", "silent_marriage")
+    for name in ("declarer", "duty", "forced"):
+        if name in data and not (kind == "solo" or (lone and name == "declarer")):
+            r.err(f"{here}/{name}", f"Not a field of a {kind} line.")
+    if lone:
+        if "declarer" not in data:
+            r.err(f"{here}/declarer", "Missing data for required field.")
+        else:
+            sheet.declarer = r.name(data["declarer"], f"{here}/declarer", players)
+    if kind == "solo":
+        sheet.duty = r.boolean(data["duty"], f"{here}/duty") if "duty" in data else False
+        sheet.forced = r.boolean(data["forced"], f"{here}/forced") if "forced" in data else False
+    if "scores" in data:
+        sheet.scores = r.points(data["scores"], f"{here}/scores", players)
+    elif kind != "redeal":
+        r.err(f"{here}/scores", "Missing data for required field.")
+    if "winners" in data:
+        w = data["winners"]
+        if type(w) is not list or len(w) > 5:
+            r.err(f"{here}/winners", "Must be a list of at most 5 names.")
+        else:
+            sheet.winners = tuple(n for i, n in enumerate(w)
+                                  if r.name(n, f"{here}/winners/{i}", players))
+    if "value" in data:
+        sheet.value = r.integer(data["value"], f"{here}/value", 0, MAX_POINTS)
+    if "bock" in data:
+        sheet.bock = r.integer(data["bock"], f"{here}/bock", 1, MAX_POINTS)
+    if "bock_events" in data:
+        events = data["bock_events"]
+        if type(events) is not list or any(e not in BOCK_EVENTS for e in events):
+            r.err(f"{here}/bock_events", f"Must be a list of: {', '.join(BOCK_EVENTS)}.")
+        else:
+            sheet.bock_events = tuple(events)
+    return sheet
+
+
+def _transcript(r: Reader, value: Any, here: str, players: tuple[str, ...],
+                ruleset: Ruleset) -> Transcript | None:
+    if type(value) is not dict:
+        r.err(here, "Must be an object.")
+        return None
+    data = dict(value)
+    own = data.pop("ruleset", None)
+    if own is not None:
+        try:
+            same = digest(RulesetField().deserialize(own)) == digest(ruleset)
+        except ValidationError:
+            same = False
+        if not same:
+            r.err(f"{here}/ruleset", "A game of a sitting is checked under the sitting's "
+                  "ruleset; leave this out or give the same.")
+    if "context" in data:
+        r.err(f"{here}/context", "The sitting supplies the context (bock, duty solos "
+              "owed); leave it out.")
+    if "players" not in data:
+        r.err(f"{here}/players", "Missing data for required field: the four names "
+              "playing, clockwise.")
+    try:
+        transcript = load(data, ruleset)
+    except TranscriptError as error:
+        r.errors += [FieldError(here + e.pointer, e.message) for e in error.errors]
+        return None
+    for seat, name in enumerate(transcript.players or ()):
+        if players and name not in players:
+            r.err(f"{here}/players/{seat}", f"{name!r} is not a player of this sitting "
+                  f"({', '.join(players)}).")
+    return transcript

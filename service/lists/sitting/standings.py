@@ -1,0 +1,101 @@
+"""The answer of a sitting's check: its defects, each game's line, totals and standings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from service.game.codes import NOTES, VIOLATIONS
+from service.game.result import CheckResult
+from service.game.version import VERSION
+
+
+@dataclass(frozen=True, slots=True)
+class ListDefect:
+    """A violation (or note) of the list: code, JSON pointer into the request, player."""
+
+    code: str
+    pointer: str | None
+    player: str | None
+    message: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "pointer": self.pointer, "player": self.player,
+                "message": self.message}
+
+
+def list_violation(code: str, pointer: str, player: str | None, message: str) -> ListDefect:
+    if code not in VIOLATIONS:
+        raise ValueError(f"unregistered violation code {code!r}")
+    return ListDefect(code, pointer, player, message)
+
+
+def list_note(code: str, pointer: str | None, player: str | None, message: str) -> ListDefect:
+    if code not in NOTES:
+        raise ValueError(f"unregistered note code {code!r}")
+    return ListDefect(code, pointer, player, message)
+
+
+@dataclass(slots=True)
+class SittingGame:
+    index: int
+    dealer: str
+    sits_out: str | None
+    kind: str
+    declarer: str | None
+    bock: int
+    value: int | None
+    scores: dict[str, int]
+    totals: dict[str, int]
+    valid: bool = True
+    result: CheckResult | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {"index": self.index, "dealer": self.dealer, "sits_out": self.sits_out,
+               "kind": self.kind, "declarer": self.declarer, "bock": self.bock,
+               "value": self.value, "scores": self.scores, "totals": self.totals,
+               "valid": self.valid}
+        if self.result is not None:
+            out["result"] = self.result.to_dict()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class SittingResult:
+    ruleset: str
+    players: tuple[str, ...]
+    complete: bool
+    violations: tuple[ListDefect, ...]
+    notes: tuple[ListDefect, ...]
+    games: tuple[SittingGame, ...]
+    duty_solos: dict[str, dict[str, int]]
+    totals: dict[str, int]
+    claimed: dict[str, Any] | None
+    ruleset_digest: str = ""
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+    @property
+    def standings(self) -> list[dict[str, Any]]:
+        """Highest first; equal points share a place (1, 2, 2, 4) in table order."""
+        order = sorted(self.players, key=lambda p: -self.totals[p])  # stable: table order
+        out: list[dict[str, Any]] = []
+        for i, player in enumerate(order):
+            points = self.totals[player]
+            place = out[-1]["place"] if out and out[-1]["points"] == points else i + 1
+            out.append({"player": player, "points": points, "place": place})
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "valid": self.valid, "complete": self.complete, "ruleset": self.ruleset,
+            "players": list(self.players),
+            "violations": [v.as_dict() for v in self.violations],
+            "notes": [n.as_dict() for n in self.notes],
+            "games": [g.as_dict() for g in self.games],
+            "duty_solos": self.duty_solos, "totals": self.totals,
+            "standings": self.standings, "claimed": self.claimed,
+            "service_version": VERSION, "ruleset_digest": self.ruleset_digest,
+        }
