@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 JUNIT_XSD := $(VENV)/share/junit-10.xsd
 
-.PHONY: install run test lint bench wrk conformance clean compiled test-compiled
+.PHONY: install run test lint docs bench wrk conformance clean compiled test-compiled
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -55,8 +55,13 @@ run: $(STAMP)
 test: $(STAMP) $(JUNIT_XSD)
 	$(BIN)/ruff check service tests bench deploy
 	$(BIN)/mypy
+	$(BIN)/mkdocs build --strict -f docs/mkdocs.yml  # not --quiet: it drops the warnings --strict counts
 	$(BIN)/python -m pytest -n 2
 	@test -x /usr/bin/chromium -a -x /usr/bin/chromedriver || echo "NOTE: the browser tests (tests/test_browser.py) were SKIPPED: no /usr/bin/chromium and /usr/bin/chromedriver (apt-get install chromium chromium-driver)"
+
+# The handbook (docs/) as a site, in site/.
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict -f docs/mkdocs.yml
 
 lint: $(STAMP)
 	$(BIN)/ruff check service tests bench deploy
@@ -81,5 +86,5 @@ conformance: $(STAMP)
 	for p in $(PRESETS); do $(BIN)/doko-check cases --ruleset $$p --seed 1 > examples/conformance/$$p.jsonl || exit 1; done
 
 clean:
-	rm -rf $(VENV) $(CVENV) build *.egg-info
+	rm -rf $(VENV) $(CVENV) build site *.egg-info
 	find service -name '*.so' -delete  # compiled modules built in place would shadow edits

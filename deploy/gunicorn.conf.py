@@ -107,7 +107,7 @@ max_requests_jitter = 1_000
 # --- Request limits (the API takes JSON bodies; URLs and headers are small) ------------
 # gunicorn has no body limit: Flask's MAX_CONTENT_LENGTH (service/__init__.py) caps it
 # at 256 KiB (413), chunked bodies included; the app bounds lists, JSON nesting, numbers
-# and the errors it lists (README, "Operating"). Where the limits below are exceeded,
+# and the errors it lists (docs/api.md, "Limits"). Where the limits below are exceeded,
 # gunicorn answers itself (414, 431), without the app: no X-Request-ID, no problem
 # document, not counted in /metrics.
 # Request line: method + path + query. Our paths are short; 4094 is gunicorn's default

@@ -309,13 +309,13 @@ def test_batch_games_are_counted_as_single_ones(client, games):
         ("valid", "none"): 3, ("invalid", "none"): 1, ("valid", "disagrees"): 1}
 
 
-# ---- the README's example --------------------------------------------------------------
+# ---- the handbook's example (docs/api.md) ----------------------------------------------
 
-def test_readme_batch_summary_is_what_the_service_answers(client):
+def test_the_api_pages_batch_summary_is_what_the_service_answers(client):
     root = Path(__file__).resolve().parents[1]
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"<!-- batch-summary:start -->\n```json\n(.*?)```", readme, re.S)
-    assert block, "README lost its batch summary"
+    page = (root / "docs" / "api.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- batch-summary:start -->\n```json\n(.*?)```", page, re.S)
+    assert block, "docs/api.md lost its batch summary"
     lines = (root / "examples" / "evening.jsonl").read_bytes()
     by_lines = answer_of(post_ndjson(client, lines))
     by_array = answer_of(post_json(client, [json.loads(x) for x in lines.splitlines()]))

@@ -114,7 +114,7 @@ def shot(browser, name: str) -> None:
 
 
 def element_shot(browser, selector: str, name: str) -> None:
-    """A screenshot of one part of the page (the README's pictures come from these)."""
+    """A screenshot of one part of the page (docs/referees.md's pictures come from these)."""
     size = browser.get_window_size()
     browser.set_window_size(1000, 6000)
     css(browser, selector).screenshot(str(SHOTS / f"{name}.png"))

@@ -1,6 +1,6 @@
-"""The README's CI example, run end to end: an engine log with one revoke makes the
-`doko-check` step fail, with a follow_suit annotation at the revoke's line and a JUnit
-failure of that type."""
+"""The CI example of the handbook (docs/engine-authors.md), run end to end: an engine log
+with one revoke makes the `doko-check` step fail, with a follow_suit annotation at the
+revoke's line and a JUnit failure of that type."""
 
 from __future__ import annotations
 
@@ -26,9 +26,9 @@ XSD = junit.schema()
 
 
 def ci_steps() -> list[dict[str, Any]]:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"<!-- ci-example:start -->\n```yaml\n(.*?)```", readme, re.S)
-    assert block, "README lost its CI example"
+    page = (ROOT / "docs" / "engine-authors.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- ci-example:start -->\n```yaml\n(.*?)```", page, re.S)
+    assert block, "docs/engine-authors.md lost its CI example"
     (job,) = yaml.safe_load(block.group(1))["jobs"].values()
     return job["steps"]
 
@@ -50,7 +50,7 @@ def engine_log(path: Path, games: int = 20) -> int:
     return at + 1
 
 
-def test_the_readme_ci_job_fails_on_a_revoke(tmp_path):
+def test_the_documented_ci_job_fails_on_a_revoke(tmp_path):
     steps = {step.get("name"): step for step in ci_steps()}
     assert steps["Install doko-check"]["run"] == "pip install ./doko-service"
     # "Play games" is the engine's: here a generated log stands in for it

@@ -386,12 +386,16 @@ def test_progress_bar_only_on_a_terminal_and_for_many_games():
         assert stream.getvalue() == ""
 
 
-def test_readme_report_is_what_the_command_prints(capsys, monkeypatch):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"<!-- cli-report:start -->\n```text\n(.*?)```", readme, re.S)
-    assert block, "README lost its doko-check report"
+@pytest.mark.parametrize(("page", "marker", "example"), [
+    ("docs/engine-authors.md", "cli-report", "examples/evening.jsonl"),
+    ("README.md", "cli-check", "examples/normal-game.json")])
+def test_the_documented_report_is_what_the_command_prints(capsys, monkeypatch, page, marker,
+                                                          example):
+    text = (ROOT / page).read_text(encoding="utf-8")
+    block = re.search(rf"<!-- {marker}:start -->\n```text\n(.*?)```", text, re.S)
+    assert block, f"{page} lost its doko-check report"
     monkeypatch.chdir(ROOT)
-    code, out, _ = run(capsys, "examples/evening.jsonl")
+    code, out, _ = run(capsys, example)
     assert out + f"exit status {code}\n" == block.group(1)
 
 

@@ -1,5 +1,5 @@
 """The code registry is the one list: every code the core reports is registered, and the
-lists in openapi.yaml, the README and GET /v1/codes are generated from it."""
+lists in openapi.yaml, the handbook and GET /v1/codes are generated from it."""
 
 from __future__ import annotations
 
@@ -68,15 +68,15 @@ def test_every_code_has_both_meanings():
         assert code.code.isidentifier() and code.code.islower()
 
 
-def test_openapi_readme_and_reference_lists_are_generated_from_the_registry():
+def test_openapi_and_handbook_lists_are_generated_from_the_registry():
     spec = (ROOT / "openapi.yaml").read_text(encoding="utf-8")
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    api = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     assert codes_doc.replace_between(spec, codes_doc.YAML_MARKERS,
                                      codes_doc.openapi_fragment()) == spec, \
         "openapi.yaml's code lists are stale: python -m service.tools.codes_doc --write"
-    assert codes_doc.replace_between(readme, codes_doc.README_MARKERS,
-                                     codes_doc.readme_table()) == readme, \
-        "README's code table is stale: python -m service.tools.codes_doc --write"
+    assert codes_doc.replace_between(api, codes_doc.README_MARKERS,
+                                     codes_doc.readme_table()) == api, \
+        "docs/api.md's code table is stale: python -m service.tools.codes_doc --write"
     reference = (ROOT / "docs" / "transcript.md").read_text(encoding="utf-8")
     assert codes_doc.replace_between(reference, codes_doc.README_MARKERS,
                                      codes_doc.readme_table()) == reference, \

@@ -1,4 +1,4 @@
-"""The /v1 promise (README, "Compatibility"): codes, paths and fields are added, never
+"""The /v1 promise (docs/api.md, "Compatibility"): codes, paths and fields are added, never
 renamed or removed. tests/compat/v1.json holds every name published so far; it may only
 grow (`python -m service.tools.compat_snapshot --write` adds, never drops)."""
 

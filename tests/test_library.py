@@ -20,26 +20,45 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = json.loads((ROOT / "examples" / "normal-game.json").read_text())
 
 
-def _readme_block(marker: str) -> tuple[str, str]:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+# Where each Python example is documented: the README's first check, the engine's play
+# in the handbook (docs/engine-authors.md).
+EXAMPLE_PAGES = {"check": "README.md", "engine": "docs/engine-authors.md"}
+
+
+def _doc_block(marker: str) -> tuple[str, str]:
+    page = EXAMPLE_PAGES[marker]
+    text = (ROOT / page).read_text(encoding="utf-8")
     found = re.search(rf"<!-- python:{marker} -->\n```python\n(.*?)```\n\n```text\n(.*?)```",
-                      readme, re.S)
-    assert found, f"README lost its python:{marker} example"
+                      text, re.S)
+    assert found, f"{page} lost its python:{marker} example"
     return found.group(1), found.group(2)
 
 
-@pytest.mark.parametrize("marker", ["check", "engine"])
-def test_readme_python_examples_run_as_shown(marker, monkeypatch):
-    code, expected = _readme_block(marker)
+@pytest.mark.parametrize("marker", sorted(EXAMPLE_PAGES))
+def test_documented_python_examples_run_as_shown(marker, monkeypatch):
+    code, expected = _doc_block(marker)
     monkeypatch.chdir(ROOT)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code, f"README python:{marker}", "exec"), {})
+        exec(compile(code, f"{EXAMPLE_PAGES[marker]} python:{marker}", "exec"), {})
     assert out.getvalue() == expected
 
 
+def test_every_python_block_of_the_readme_and_the_handbook_is_one_of_them():
+    """A Python block without its marker (or under another page's) would go unrun."""
+    unmarked = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        name = str(page.relative_to(ROOT))
+        text = page.read_text(encoding="utf-8")
+        for found in re.finditer(r"^(.*)\n```python\n", text, re.M):
+            marker = re.fullmatch(r"<!-- python:(\w+) -->", found.group(1))
+            if not marker or EXAMPLE_PAGES.get(marker.group(1)) != name:
+                unmarked.append(f"{name}: {found.group(1)!r}")
+    assert not unmarked
+
+
 def test_check_in_three_lines():
-    lines = [line for line in _readme_block("check")[0].splitlines() if line.strip()]
+    lines = [line for line in _doc_block("check")[0].splitlines() if line.strip()]
     assert len([line for line in lines if not line.startswith("print")]) == 3
 
 

@@ -1,5 +1,5 @@
 """The shipped presets: they load, every option names its source, key values match the
-seeds they come from, and the README's preset table is current.
+seeds they come from, and the handbook's preset table (docs/rulesets.md) is current.
 
 Seeds (in shared/seeds/): 002 FreeDoko's rules (English), 003 the "Mittwochsregeln",
 004 "DOKO (Version 2026)". The DDV preset cites the TSR of 21.02.2026.
@@ -17,7 +17,7 @@ from service.tools import preset_table
 from service.tools.preset_table import markdown_table
 
 PRESET_IDS = ("ddv", "freedoko", "mittwoch", "doko2026")
-README = Path(__file__).resolve().parents[1] / "README.md"
+PAGE = Path(__file__).resolve().parents[1] / "docs" / "rulesets.md"
 START, END = "<!-- presets:start -->", "<!-- presets:end -->"
 
 
@@ -312,11 +312,11 @@ def test_module_prints_the_table(capsys):
     assert capsys.readouterr().out == markdown_table()
 
 
-def test_readme_carries_the_current_table():
-    """The README's copy between the markers is exactly markdown_table()."""
-    text = README.read_text(encoding="utf-8")
-    assert START in text and END in text, "README.md lost its preset table markers"
+def test_the_rulesets_page_carries_the_current_table():
+    """docs/rulesets.md's copy between the markers is exactly markdown_table()."""
+    text = PAGE.read_text(encoding="utf-8")
+    assert START in text and END in text, "docs/rulesets.md lost its preset table markers"
     between = text.split(START, 1)[1].split(END, 1)[0]
     assert between.strip("\n") == markdown_table().strip("\n"), (
-        "README.md's preset table is stale: run "
-        "`python -m service.tools.preset_table --readme README.md`")
+        "docs/rulesets.md's preset table is stale: run "
+        "`python -m service.tools.preset_table --write`")

@@ -1,4 +1,5 @@
-"""POST /v1/sittings/check and doko-check --sitting: the contract, limits, the README."""
+"""POST /v1/sittings/check and doko-check --sitting: the contract, limits, the handbook's
+samples (docs/sitting.md)."""
 
 from __future__ import annotations
 
@@ -25,31 +26,33 @@ URL = "/v1/sittings/check"
 A4 = ["Anna", "Ben", "Cleo", "Dan"]
 
 
-def readme_block(name: str, kind: str) -> str:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = re.search(rf"<!-- {name}:start -->\n```{kind}\n(.*?)```", readme, re.S)
-    assert block, f"README lost its {name} block"
+def page_block(name: str, kind: str) -> str:
+    page = (ROOT / "docs" / "sitting.md").read_text(encoding="utf-8")
+    block = re.search(rf"<!-- {name}:start -->\n```{kind}\n(.*?)```", page, re.S)
+    assert block, f"docs/sitting.md lost its {name} block"
     return block.group(1)
 
 
-def test_readme_answer_is_the_services(client, conforms):  # noqa: F811
-    """The README's answer for examples/sitting.json (DDV TSR 3.3.1: Dan deals game 5)."""
+def test_the_pages_answer_is_the_services(client, conforms):  # noqa: F811
+    """docs/sitting.md's answer for examples/sitting.json (DDV TSR 3.3.1: Dan deals
+    game 5)."""
     response = client.post(URL, json=EXAMPLE)
     assert response.status_code == 200
     conforms(URL, "post", response)
     answer = response.get_json()
-    documented = json.loads(readme_block("sitting-answer", "json"))
+    documented = json.loads(page_block("sitting-answer", "json"))
     assert {k: v for k, v in answer.items() if k != "service_version"} == documented
     assert [(v["code"], v["pointer"]) for v in answer["violations"]] == [
         ("wrong_dealer", "/games/4/dealer")]
 
 
-def test_readme_list_is_the_commands(capsys):
-    """The README's printed list is what doko-check --sitting prints; exit 1 on a defect."""
+def test_the_pages_list_is_the_commands(capsys):
+    """docs/sitting.md's printed list is what doko-check --sitting prints; exit 1 on a
+    defect."""
     status = main(["--sitting", "examples/sitting.json"])
     printed = capsys.readouterr().out
     assert status == 1
-    assert readme_block("sitting-list", "text") == printed + f"exit status {status}\n"
+    assert page_block("sitting-list", "text") == printed + f"exit status {status}\n"
     assert sitting_doc.list_block() == "```text\n" + printed + "exit status 1\n```\n"
 
 

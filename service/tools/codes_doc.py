@@ -1,8 +1,8 @@
-"""The code lists of ``openapi.yaml`` and the README, generated from the code registry.
+"""The code lists of ``openapi.yaml`` and the handbook, generated from the code registry.
 
-``python -m service.tools.codes_doc --write`` rewrites both between their markers
+``python -m service.tools.codes_doc --write`` rewrites them between their markers
 (``# codes:start``/``# codes:end`` in openapi.yaml, ``<!-- codes:start -->``/
-``<!-- codes:end -->`` in README.md and docs/transcript.md, the format reference);
+``<!-- codes:end -->`` in docs/api.md and docs/transcript.md, the format reference);
 ``tests/test_codes.py`` fails when they drift.
 """
 
@@ -63,7 +63,7 @@ def main() -> None:
         sys.stdout.write(openapi_fragment() + "\n" + readme_table())
         return
     for path, markers, body in ((ROOT / "openapi.yaml", YAML_MARKERS, openapi_fragment()),
-                                (ROOT / "README.md", README_MARKERS, readme_table()),
+                                (ROOT / "docs" / "api.md", README_MARKERS, readme_table()),
                                 (ROOT / "docs" / "transcript.md", README_MARKERS,
                                  readme_table())):
         path.write_text(replace_between(path.read_text(encoding="utf-8"), markers, body),

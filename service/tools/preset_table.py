@@ -1,8 +1,8 @@
 """The presets side by side, as a Markdown table generated from the preset files.
 
-``python -m service.tools.preset_table`` prints it; the README carries a copy between
+``python -m service.tools.preset_table`` prints it; docs/rulesets.md carries a copy between
 the markers ``<!-- presets:start -->`` and ``<!-- presets:end -->`` (a test checks that
-the copy is current).
+the copy is current): ``--write`` writes it there, ``--readme PATH`` into another file.
 """
 
 from __future__ import annotations
@@ -58,10 +58,11 @@ def markdown_table() -> str:
 
 
 README_MARKERS = ("<!-- presets:start -->\n", "<!-- presets:end -->")
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "rulesets.md"
 
 
 def update_readme(path: Path) -> None:
-    """Write the table between the README's markers."""
+    """Write the table between the markers of a Markdown file."""
     text = path.read_text(encoding="utf-8")
     start, end = README_MARKERS
     head, rest = text.split(start, 1)
@@ -70,8 +71,11 @@ def update_readme(path: Path) -> None:
 
 
 def main() -> None:
-    """Print the table, or with ``--readme PATH`` write it into that README."""
-    if len(sys.argv) == 3 and sys.argv[1] == "--readme":
+    """Print the table, or write it into docs/rulesets.md (``--write``) or another
+    Markdown file (``--readme PATH``)."""
+    if sys.argv[1:] == ["--write"]:
+        update_readme(PAGE)
+    elif len(sys.argv) == 3 and sys.argv[1] == "--readme":
         update_readme(Path(sys.argv[2]))
     else:
         print(markdown_table(), end="")

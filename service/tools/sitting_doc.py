@@ -1,5 +1,5 @@
-"""The README's sitting blocks, generated: the answer of ``POST /v1/sittings/check`` for
-``examples/sitting.json`` and the list ``doko-check --sitting`` prints for it.
+"""The sitting blocks of docs/sitting.md, generated: the answer of ``POST /v1/sittings/check``
+for ``examples/sitting.json`` and the list ``doko-check --sitting`` prints for it.
 
 ``python -m service.tools.sitting_doc --write`` rewrites both between their markers
 (``<!-- sitting-answer:start -->`` … and ``<!-- sitting-list:start -->`` …);
@@ -63,7 +63,7 @@ def main() -> None:
     if "--write" not in sys.argv[1:]:
         sys.stdout.write("".join(body for _, body in blocks))
         return
-    path = ROOT / "README.md"
+    path = ROOT / "docs" / "sitting.md"
     text = path.read_text(encoding="utf-8")
     for markers, body in blocks:
         text = replace_between(text, markers, body)
