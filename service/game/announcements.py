@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from service.game.options import Ruleset
+from service.game.text import Call, Rules, Text, msg, msgn
 from service.game.vocabulary import TEAMS
 
 RE: Final = 0
@@ -18,7 +19,6 @@ TEAM_NAMES: Final = TEAMS
 LEVEL_OF: Final = {"re": 1, "contra": 1, "no90": 2, "no60": 3, "no30": 4, "black": 5}
 BID_CALLS: Final = ("no90", "no60", "no30", "black")  # level 2..5
 TEAM_CALL: Final = ("re", "contra")  # the level-1 call of each team
-LEVEL_NAMES: Final = ("re/contra", "no 90", "no 60", "no 30", "black")  # level 1..5, as a deadline
 
 
 def level_call(team: int, level: int) -> str:
@@ -30,12 +30,13 @@ class Verdict:
     """The judgement on one call: accepted (code None) or refused with a violation code."""
 
     code: str | None
-    message: str = ""
+    text: Text | None = None  # why it was refused
     levels: tuple[int, ...] = ()  # the levels the call makes, lowest first
 
-    def __init__(self, code: str | None, message: str = "", levels: tuple[int, ...] = ()) -> None:
+    def __init__(self, code: str | None, text: Text | None = None,
+                 levels: tuple[int, ...] = ()) -> None:
         self.code = code
-        self.message = message
+        self.text = text
         self.levels = levels
 
 
@@ -93,42 +94,57 @@ class AnnouncementClock:
         wanted = LEVEL_OF[call]
         if wanted == 1 and call != TEAM_CALL[team]:
             return Verdict("announcement_wrong_team",
-                           f"'{call}' is not a call of the {TEAM_NAMES[team]} team, which "
-                           f"the announcer plays on: its call is '{TEAM_CALL[team]}'")
+                           msg("said “{call}”, but plays on the {own} team, whose call is "
+                               "“{own}”", call=Call(call), own=Call(TEAM_CALL[team])))
         if wanted <= own:
             return Verdict("announcement_not_raising",
-                           f"the {TEAM_NAMES[team]} team has already said "
-                           f"'{level_call(team, own)}'")
+                           msg("said “{call}”, but the team had already said “{said}”",
+                               call=Call(call), said=Call(level_call(team, own))))
         if wanted == 1:
             if self.in_time(1, held, on_table) or self.reply_in_time(other, held, on_table):
                 return Verdict(None, levels=(1,))
             return Verdict("announcement_too_late",
-                           f"'{call}' came too late: {self.deadline(1, held, on_table)}")
+                           msg("said “{call}” too late: {deadline}", call=Call(call),
+                               deadline=self.deadline(1, held, on_table)))
         # A bid (no 90 … black).
         if own >= 1 and late_reply[team]:
             return Verdict("announcement_too_late",
-                           f"'{call}' follows a reply that would have been too late as a "
-                           "first announcement")
+                           msg("said “{call}” after a reply that would have been too late "
+                               "as a first announcement", call=Call(call)))
         if own == 0 and self.skip == "none":
             return Verdict("announcement_too_late",
-                           f"'{call}' needs the team's '{TEAM_CALL[team]}' first")
+                           msg("said “{call}” before the team's “{own}”, which must come "
+                               "first", call=Call(call), own=Call(TEAM_CALL[team])))
         needed = range(own + 1, wanted + 1) if self.skip != "free" else (wanted,)
         for level in needed:
             if not self.in_time(level, held, on_table):
-                said = level_call(team, level)
-                what = "" if level == wanted else f" (it skips '{said}')"
-                return Verdict("announcement_too_late",
-                               f"'{said}' is no longer in time{what}: "
-                               f"{self.deadline(level, held, on_table)}")
+                said = Call(level_call(team, level))
+                deadline = self.deadline(level, held, on_table)
+                return Verdict("announcement_too_late", msg(
+                    "said “{call}” too late: {deadline}", call=said, deadline=deadline)
+                    if level == wanted else msg(
+                    "said “{call}”, which skips “{skipped}”, no longer in time: {deadline}",
+                    call=Call(call), skipped=said, deadline=deadline))
         return Verdict(None, levels=tuple(range(own + 1, wanted + 1)))
 
-    def deadline(self, level: int, held: int, on_table: int) -> str:
+    def deadline(self, level: int, held: int, on_table: int) -> Text:
         """The deadline missed, in the ruleset's own terms, and where the call came."""
-        limit, name = self._limit(level), LEVEL_NAMES[level - 1]
-        moved = (f" (moved by {self.shift} trick{'s' if self.shift != 1 else ''} the marriage "
-                 "took to decide)" if self.shift else "")
+        limit, rules = self._limit(level), Rules(self.ruleset_id)
+        call = Call("re_or_contra" if level == 1 else BID_CALLS[level - 2])
         if self.hand_clock:
-            return (f"{name} needs at least {limit} cards in hand under {self.ruleset_id}"
-                    f"{moved}; the announcer held {held}")
-        return (f"{name} may be said until {limit} cards are on the table under "
-                f"{self.ruleset_id}{moved}; {on_table} were")
+            deadline = msgn("under {rules} “{call}” needs at least {count} card in hand, "
+                            "the player held {held}",
+                            "under {rules} “{call}” needs at least {count} cards in hand, "
+                            "the player held {held}", limit, rules=rules, call=call,
+                            held=held)
+        else:
+            deadline = msgn("under {rules} “{call}” may be said until {count} card is on "
+                            "the table, {on_table} were",
+                            "under {rules} “{call}” may be said until {count} cards are on "
+                            "the table, {on_table} were", limit, rules=rules, call=call,
+                            on_table=on_table)
+        if not self.shift:
+            return deadline
+        return msgn("{deadline} (moved by the {count} trick the marriage took to decide)",
+                    "{deadline} (moved by the {count} tricks the marriage took to decide)",
+                    self.shift, deadline=deadline)

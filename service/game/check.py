@@ -30,6 +30,7 @@ from service.game.result import (
 from service.game.rulesets import digest
 from service.game.scoring import outcome, penalty_note
 from service.game.setup import game_setup
+from service.game.text import N_, Call, Seat, Word, Written, msg, msgn
 from service.game.transcript import Transcript
 
 
@@ -97,15 +98,22 @@ def _marriage_claim(transcript: Transcript, state: GameState, info: GameInfo) ->
     claimed = transcript.game.partner
     if claimed == info.partner:
         return []
-    found = (f"seat {info.partner} won trick {info.deciding_trick}" if info.partner is not None
-             else f"the bride played alone after trick {info.deciding_trick}")
-    return [Violation("marriage_partner", "/game/partner", claimed,
-                      f"the partner is not seat {claimed}: {found}")]
+    named = Seat(claimed) if claimed is not None else Word(N_("nobody"))
+    found = (msg("{partner} won trick {trick}, the deciding trick, and is the partner, not "
+                 "{named}.", partner=Seat(info.partner), trick=info.deciding_trick,
+                 named=named) if info.partner is not None else
+             msg("The bride played alone after trick {trick}; {named} is not her partner.",
+                 trick=info.deciding_trick, named=named))
+    return [Violation("marriage_partner", "/game/partner", claimed, found)]
 
 
-REFUSED: Final = frozenset(("announcement_too_late", "announcement_too_early",
-                            "announcement_wrong_team", "announcement_not_raising",
-                            "announcement_not_allowed"))
+REFUSED: Final = {  # why a call was refused
+    "announcement_too_late": N_("it came too late"),
+    "announcement_too_early": N_("it came before the marriage was decided"),
+    "announcement_wrong_team": N_("it is the other team's call"),
+    "announcement_not_raising": N_("it does not raise what the team had said"),
+    "announcement_not_allowed": N_("it is not allowed here"),
+}
 
 
 def _refused_calls(transcript: Transcript, violations: list[Violation]) -> list[Note]:
@@ -115,8 +123,9 @@ def _refused_calls(transcript: Transcript, violations: list[Violation]) -> list[
         if v.code in REFUSED:
             call = transcript.play[int(v.pointer.rsplit("/", 1)[1])].text
             notes.append(Note("call_not_scored", v.seat,
-                              f"'{call}' at {v.pointer} was refused ({v.code}) and is not "
-                              "scored"))
+                              msg("{player}'s “{call}” does not count: {why}.",
+                                  player=Seat(v.seat if v.seat is not None else 0),
+                                  call=Call(call), why=Word(REFUSED[v.code]))))
     return notes
 
 
@@ -127,13 +136,14 @@ def _duty_solo(transcript: Transcript, context: GameContext) -> list[Violation]:
     owed = context.duty_solo_owed
     if game.type != "solo" or owed is None or owed == game.duty:
         return []
+    player = Seat(game.declarer if game.declarer is not None else 0)
     if owed:
-        message = ("still owes a duty solo, so this solo is the duty "
-                   "solo: set duty to true")
+        text = msg("{player} still owes a duty solo, so this solo is the duty solo: mark it "
+                   "as the duty solo.", player=player)
     else:
-        message = ("owes no duty solo, so this solo is a lust solo: "
-                   "set duty to false")
-    return [Violation("game_declaration", "/game/duty", game.declarer, message)]
+        text = msg("{player} owes no duty solo, so this solo is a lust solo: mark it as a "
+                   "lust solo.", player=player)
+    return [Violation("game_declaration", "/game/duty", game.declarer, text)]
 
 
 def _unknown_points(state: GameState) -> Note:
@@ -142,10 +152,13 @@ def _unknown_points(state: GameState) -> Note:
     texts = list(state.unknown_texts.values())
     counted = sum(t.points for t in state.tricks)
     return Note("card_points_unknown", None,
-                f"{len(texts)} card{'s' if len(texts) > 1 else ''} could not be read ("
-                f"{', '.join(map(repr, texts))}): the tricks hold {counted} of the "
-                f"pack's 240 card points, the other {240 - counted} are counted for nobody, and "
-                "the winner and the score are as counted without them")
+                msgn("{count} card could not be read ({cards}): the tricks hold {counted} of "
+                     "the pack's 240 points, the other {rest} are counted for nobody, and the "
+                     "winner and the score are as counted without them.",
+                     "{count} cards could not be read ({cards}): the tricks hold {counted} of "
+                     "the pack's 240 points, the other {rest} are counted for nobody, and the "
+                     "winner and the score are as counted without them.", len(texts),
+                     cards=Written(", ".join(texts)), counted=counted, rest=240 - counted))
 
 
 def _with_bock(score: Score, bock: int, winner: str | None) -> Score:

@@ -9,14 +9,13 @@ from service.game.cards import (
     BY_NAME,
     CQ,
     N_CODES,
-    NOTATION,
-    card_name,
     hand_size,
     nearest,
     pack_codes,
     parse_card,
 )
 from service.game.result import Violation
+from service.game.text import Card, Ordinal, Seat, Written, msg, msgn
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -101,7 +100,9 @@ def _read_defective_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_n
         if len(hand) != size:
             violations.append(Violation(
                 "deal_card_count", f"/hands/{seat}", seat,
-                f"was dealt {len(hand)} cards; each hand holds {size}"))
+                msgn("{player} was dealt {count} card; each hand holds {size}",
+                     "{player} was dealt {count} cards; each hand holds {size}", len(hand),
+                     player=Seat(seat), size=size)))
         cards = []
         for i, text in enumerate(hand):
             card = parse_card(text)
@@ -112,23 +113,28 @@ def _read_defective_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_n
             if seen[card] > 2:
                 violations.append(Violation(
                     "card_too_often", f"/hands/{seat}/{i}", seat,
-                    f"{card_name(card)} is dealt a {_ordinal(seen[card])} time; "
-                    "the pack holds it twice"))
+                    msg("{card} is dealt a {nth} time (to {player}); the pack holds it "
+                        "twice", card=Card(card), nth=Ordinal(seen[card]),
+                        player=Seat(seat))))
             cards.append(card)
         coded.append(cards)
     places = [0, 0, 0, 0]
     for seat, i, text in unreadable:
-        what = (f"{text!r} is not a card of this pack (played without the nines)"
-                if parse_card(text) is not None else f"{text!r} is not a card: {NOTATION}")
+        what = (msg("{player} was dealt {written}, which is not in this pack (played "
+                    "without the nines)", player=Seat(seat), written=Written(text))
+                if parse_card(text) is not None else
+                msg("{player} was dealt {written}, which is no card", player=Seat(seat),
+                    written=Written(text)))
         card = nearest(text, [c for c in in_pack if seen[c] < 2])
         if card is not None:
             seen[card] += 1
             coded[seat].append(card)
-            what += f"; taken as {card_name(card)}, which the deal lacks"
+            what = msg("{what}; it is taken as {card}, which the deal lacks", what=what,
+                       card=Card(card))
         else:
             places[seat] += 1
-            what += (f"; taken as an unknown card: seat {seat} playing a card it was not "
-                     "dealt is not reported again")
+            what = msg("{what}; it is taken as an unknown card, and a card this player "
+                       "plays without being dealt it is not reported again", what=what)
         violations.append(Violation("unknown_card", f"/hands/{seat}/{i}", seat, what))
     violations.sort(key=_deal_order)
     return Deal(dealer, tuple(map(tuple, coded)), size, tuple(places)), violations
@@ -138,6 +144,3 @@ def _deal_order(violation: Violation) -> tuple[int, ...]:
     """Violations in the order of the hands and cards they point at."""
     return tuple(int(part) for part in violation.pointer.split("/")[2:])
 
-
-def _ordinal(n: int) -> str:
-    return {3: "third", 4: "fourth"}.get(n, f"{n}th")

@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
-from service.game.cards import NAMES, NOTATION, name_list, nearest, parse_card
+from service.game.cards import nearest, parse_card
+from service.game.text import Card, Cards, Ordinal, Seat, Text, Written, msg, msgn
 
-Report = Callable[[str, int | None, str], None]
+Report = Callable[[str, int | None, Text], None]
 POVERTY_CARDS: Final = 3  # seed 002 6.5.4, seed 004 5: three cards passed, three given back
 
 
@@ -66,7 +67,7 @@ def read_transfer(name: str, texts: tuple[str, ...], hand: Iterable[int], giver:
     evidence = needed(left) & left
     transfer = Transfer()
 
-    def take(text: str | None) -> str:
+    def take(text: str | None) -> Text:
         """The card a doubtful entry is taken as, said for its message."""
         slip = None
         if text is not None and parse_card(text) is None:
@@ -80,51 +81,79 @@ def read_transfer(name: str, texts: tuple[str, ...], hand: Iterable[int], giver:
         if card is None:
             transfer.unknown += 1
             # It may be a trump: the trumps statement is held only to what the rest decide.
-            trumps = ("; trumps_returned is checked only as far as the cards read decide it"
-                      if name == "returned" else "")
             if receiver is None:
-                return "taken as an unknown card of its hand" + trumps
-            return (f"taken as an unknown card of its hand: seat {receiver} playing a card "
-                    f"it was not dealt is not reported again, and a later card of seat {giver}"
-                    " off the suit led is not called a revoke where that card may have been "
-                    f"its last of that suit{trumps}")
+                unknown = msg("it is taken as an unknown card of the hand")
+            else:
+                unknown = msg("it is taken as an unknown card of the hand: a card {receiver} "
+                              "plays without being dealt it is not reported again, and a later "
+                              "card of {giver} off the suit led is not called a revoke where "
+                              "that card may have been the last of that suit",
+                              receiver=Seat(receiver), giver=Seat(giver))
+            if name == "returned":  # it may be a trump: the statement is held to the rest
+                return msg("{unknown}; whether trumps were returned is checked only as far "
+                           "as the cards read decide it", unknown=unknown)
+            return unknown
         left[card] -= 1
         evidence[card] -= 1
         transfer.cards.append(card)
         if slip is not None:
-            return f"taken as {NAMES[card]}, the card of its hand it is a slip for"
-        return (f"taken as {NAMES[card]}: it held one, and seat {receiver} later "
-                f"{'plays or gives back' if name == 'passed' else 'plays'} one it was not "
-                "dealt")
+            return msg("it is taken as {card}, the card of the hand it is a slip for",
+                       card=Card(card))
+        if name == "passed":
+            return msg("it is taken as {card}: one was held, and {receiver} later plays or "
+                       "gives back one without being dealt it", card=Card(card),
+                       receiver=Seat(receiver if receiver is not None else giver))
+        return msg("it is taken as {card}: one was held, and {receiver} later plays one "
+                   "without being dealt it", card=Card(card),
+                   receiver=Seat(receiver if receiver is not None else giver))
 
     for i in doubtful:
         text = texts[i]
         card = parse_card(text)
+        player = Seat(giver)
         if card is None:
-            what = f"{text!r} is not a card: {NOTATION}"
+            what = (msg("{player} passed {written}, which is no card", player=player,
+                        written=Written(text)) if name == "passed" else
+                    msg("{player} returned {written}, which is no card", player=player,
+                        written=Written(text)))
+        elif own[card]:
+            held, nth = min(own[card], 2), Ordinal(min(own[card], 2) + 1)
+            what = (msgn("{player} passed {card} a {nth} time but holds only {count}",
+                         "{player} passed {card} a {nth} time but holds only {count}",
+                         held, player=player, card=Card(card), nth=nth) if name == "passed"
+                    else msgn("{player} returned {card} a {nth} time but holds only {count} "
+                              "after taking the passed cards",
+                              "{player} returned {card} a {nth} time but holds only {count} "
+                              "after taking the passed cards",
+                              held, player=player, card=Card(card), nth=nth))
         else:
-            held = own[card]
-            which = f"a {'second' if held == 1 else 'third'} " if held else ""
-            what = (f"{name} {which}{NAMES[card]} but holds "
-                    f"{('no', 'only one', 'only two')[min(held, 2)]} {NAMES[card]}"
-                    + (" after taking the passed ones" if name == "returned" else ""))
-        report(f"/game/{name}/{i}", giver, f"{what}; {take(text)}")
+            what = (msg("{player} passed {card} without holding it", player=player,
+                        card=Card(card)) if name == "passed" else
+                    msg("{player} returned {card} without holding it after taking the "
+                        "passed cards", player=player, card=Card(card)))
+        report(f"/game/{name}/{i}", giver, msg("{what}; {taken}", what=what, taken=take(text)))
     transfer.cards += [c for c in read if c is not None]
     if len(texts) == want:
         return transfer
-    rule = (f"{len(texts)} cards {name}; " + (f"a poverty passes {want}" if name == "passed"
-            else f"the taker returns as many as were passed, {want}"))
+    rule = (msgn("{player} passed {count} card; a poverty passes {want}",
+                 "{player} passed {count} cards; a poverty passes {want}", len(texts),
+                 player=Seat(giver), want=want) if name == "passed" else
+            msgn("{player} returned {count} card; the taker returns as many as were "
+                 "passed, {want}", "{player} returned {count} cards; the taker returns as "
+                 "many as were passed, {want}", len(texts), player=Seat(giver), want=want))
     if len(texts) < want:
-        taken = [take(None) for _ in range(want - len(texts))]
-        missing = "; the missing one" + ("s are" if len(taken) > 1 else " is")
-        report(f"/game/{name}", giver, f"{rule}{missing} {'; '.join(taken)}")
+        taken = take(None)
+        for _ in range(want - len(texts) - 1):
+            taken = msg("{first}; {then}", first=taken, then=take(None))
+        report(f"/game/{name}", giver, msg("{rule}; for each missing card {taken}", rule=rule,
+                                           taken=taken))
         return transfer
     stayed = kept(left) & Counter(transfer.cards)
     back = sorted(stayed.elements())[:len(transfer.cards) + transfer.unknown - want]
     for card in back:
         transfer.cards.remove(card)
-    report(f"/game/{name}", giver, rule + (
-        f"; {name_list(back)} taken as kept: seat {giver} plays "
-        f"{'it' if len(back) == 1 else 'them'} later" if back
-        else f"; all taken as {name}: the play shows none of them kept"))
+    report(f"/game/{name}", giver, msg(
+        "{rule}; {cards} taken as kept, as {player} plays them later", rule=rule,
+        cards=Cards(tuple(back)), player=Seat(giver)) if back else msg(
+        "{rule}; all are taken as moved: the play shows none of them kept", rule=rule))
     return transfer

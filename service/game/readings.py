@@ -16,6 +16,7 @@ from service.game.gamestate import GameState
 from service.game.reservations import reservations_game
 from service.game.result import Violation
 from service.game.setup import Setup, game_setup
+from service.game.text import msg
 from service.game.transcript import SHOW, Transcript
 
 
@@ -55,10 +56,9 @@ def _as_reserved(transcript: Transcript, deal: Deal, state: GameState,
     # violation, which stays reported (the one mistake).
     if len(replayed.violations) + len(more) >= len(state.violations) + len(violations) - 1:
         return state, violations
-    game = declared.type + (f" ({declared.solo}) by seat {declared.declarer}"
-                            if declared.type == "solo" else "")
-    said = replace(priority, message=f"{priority.message}; the play follows the {game} game "
-                   "the reservations call for, so it is checked and scored as that game")
+    said = replace(priority, text=msg("{what} The play follows the game the reservations "
+                                      "call for, so it is checked and scored as that game.",
+                                      what=priority.text))
     # The reserved game's own setup violations (`more`) with the priority violation at
     # the place it had among the declared game's: the reservations' come before it.
     where = violations.index(priority)
@@ -79,8 +79,9 @@ def _swines_in_time(transcript: Transcript, deal: Deal, state: GameState) -> Gam
     rest = [v for v in replayed.violations if v.pointer != late.pointer]
     if len(rest) > len(state.violations) - 1:  # the play contradicts it: as written
         return state
-    said = replace(late, message=f"{late.message}; the play ranks the swines highest from "
-                   "the start, so they are taken as shown in time")
+    said = replace(late, text=msg("{what}; the play ranks the swines highest from the "
+                                  "start, so they are taken as shown in time",
+                                  what=late.text))
     index = _index(late.pointer)
     rest.insert(sum(1 for v in rest if _index(v.pointer) < index), said)
     replayed.violations[:] = rest

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from service.game.cards import card_names
 from service.game.version import VERSION
+from service.game.words import say
 
 if TYPE_CHECKING:  # the result imports this module to print itself
     from service.game.result import CheckResult, GameInfo, LegalActions, Score
@@ -68,7 +69,8 @@ def _legal_actions(actions: LegalActions, names: Names) -> dict[str, Any]:
     }
 
 
-def render(result: CheckResult) -> dict[str, Any]:
+def render(result: CheckResult, lang: str = "en") -> dict[str, Any]:
+    """The answer, its messages said in ``lang`` ("en" or "de")."""
     names = result.players
     out: dict[str, Any] = {}
     if result.id is not None:
@@ -79,9 +81,11 @@ def render(result: CheckResult) -> dict[str, Any]:
     if names is not None:
         out["players"] = names
     out["violations"] = [
-        {"code": x.code, "pointer": x.pointer, **_seated(x.seat, names), "message": x.message}
+        {"code": x.code, "pointer": x.pointer, **_seated(x.seat, names),
+         "message": say(x.text, lang, names)}
         for x in result.violations]
-    out["notes"] = [{"code": x.code, **_seated(x.seat, names), "message": x.message}
+    out["notes"] = [{"code": x.code, **_seated(x.seat, names),
+                     "message": say(x.text, lang, names)}
                     for x in result.notes]
     out["game"] = _game(result.game)
     # Straight from the replay's tricks (no PlayedTrick), each unpacked at once: cheaper

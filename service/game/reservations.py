@@ -12,11 +12,25 @@ from dataclasses import dataclass
 from typing import Final
 
 from service.game.announcements import LEVEL_OF
-from service.game.cards import DA, KING, NINE, POINTS, RANK_OF
+from service.game.cards import CQ, DA, KING, NINE, POINTS, RANK_OF
 from service.game.deal import Deal
 from service.game.options import Ruleset
 from service.game.ranking import order_for
 from service.game.result import Violation
+from service.game.text import (
+    GAMES,
+    RESERVATIONS,
+    THROW_REASONS,
+    Card,
+    Ordinal,
+    Rules,
+    Seat,
+    Text,
+    Word,
+    game_word,
+    msg,
+    msgn,
+)
 from service.game.transcript import GameDeclaration, Reservation, Transcript
 from service.game.vocabulary import GameType, ReservationKind, SoloKind
 
@@ -28,10 +42,10 @@ class Expected:
     type: GameType | ReservationKind  # a game, or the reservation that calls for it
     seat: int | None = None
     solo: SoloKind | None = None
-    reason: str = ""
+    reason: Text | None = None
 
 
-ALL_HEALTHY: Final = Expected("normal", reason="everyone said healthy")
+ALL_HEALTHY: Final = Expected("normal", reason=msg("everyone said healthy"))
 
 
 def trump_count(cards: Iterable[int]) -> int:
@@ -61,28 +75,38 @@ def throw_entitled(reason: str | None, hand: tuple[int, ...], ruleset: Ruleset) 
 
 
 def entitlement(res: Reservation, hand: tuple[int, ...], deal: Deal, ruleset: Ruleset
-                ) -> str | None:
+                ) -> Text | None:
     """Why ``res`` was not allowed to say what it said, or None."""
-    kind = res.reservation
+    kind, player, rules = res.reservation, Seat(res.seat), Rules(ruleset.id)
     if kind == "marriage" and (bride := deal.double_club_queen()) != res.seat:
-        holder = ("no seat holds both" if bride is None
-                  else f"seat {bride} holds both and may say marriage")
-        return f"announced a marriage without holding both CQ ({holder}): say healthy instead"
+        if bride is None:
+            return msg("{player} announced a marriage without holding both {queen}, and "
+                       "nobody holds both: {player} is healthy.", player=player,
+                       queen=Card(CQ))
+        return msg("{player} announced a marriage without holding both {queen}; {bride} "
+                   "holds both and may announce it: {player} is healthy.", player=player,
+                   queen=Card(CQ), bride=Seat(bride))
     if kind == "solo" and ruleset.solo_rank(res.solo) is None:
-        return f"a {res.solo} solo is not allowed under this ruleset"
+        return msg("{player} announced {game}, which {rules} do not allow.", player=player,
+                   game=game_word("solo", res.solo), rules=rules)
     if kind == "poverty":
         if ruleset.poverty == "none":
-            return "a poverty is not allowed under this ruleset"
+            return msg("{player} announced a poverty, which {rules} do not have.",
+                       player=player, rules=rules)
         trumps = trump_count(hand)
         if trumps > ruleset.poverty_max_trumps:
-            return (f"holds {trumps} trumps; a poverty allows at most "
-                    f"{ruleset.poverty_max_trumps}")
+            return msg("{player} announced a poverty holding {trumps} trumps; a poverty "
+                       "allows at most {most}.", player=player, trumps=trumps,
+                       most=ruleset.poverty_max_trumps)
     if kind == "throw":
+        reason = Word(THROW_REASONS.get(res.reason or "", res.reason or ""))
         if res.reason not in ruleset.throw:
-            return f"throwing for {res.reason} is not allowed under this ruleset"
+            return msg("{player} threw the cards for {reason}, which {rules} do not allow.",
+                       player=player, reason=reason, rules=rules)
         if not throw_entitled(res.reason, hand, ruleset):
-            return (f"the hand does not give the reason {res.reason} under {ruleset.id}: "
-                    "say healthy, or check the hand as dealt")
+            return msg("{player} threw the cards for {reason}, but the hand does not hold "
+                       "that under {rules}: {player} is healthy, or the hand is written "
+                       "wrongly.", player=player, reason=reason, rules=rules)
     return None
 
 
@@ -114,13 +138,18 @@ def expected_game(entitled: list[Reservation], ruleset: Ruleset) -> Expected:
         return (kind_rank, bid_rank, solo_rank, position)
 
     _, best = min(enumerate(entitled), key=rank)
+    player = Seat(best.seat)
     if best.reservation == "throw":
-        return Expected("redeal", best.seat, reason=f"seat {best.seat} threw ({best.reason})")
+        return Expected("redeal", best.seat, reason=msg(
+            "{player} threw the cards for {reason}", player=player,
+            reason=Word(THROW_REASONS.get(best.reason or "", best.reason or ""))))
     if best.reservation == "poverty" and ruleset.poverty == "redeal":
-        return Expected("redeal", best.seat, reason=f"seat {best.seat} has a poverty")
+        return Expected("redeal", best.seat, reason=msg("{player} has a poverty",
+                                                        player=player))
+    said = (game_word("solo", best.solo) if best.reservation == "solo"
+            else Word(RESERVATIONS[best.reservation]))
     return Expected(best.reservation, best.seat, best.solo,
-                    reason=f"seat {best.seat} said {best.reservation}"
-                    + (f" ({best.solo})" if best.solo else ""))
+                    reason=msg("{player} announced {said}", player=player, said=said))
 
 
 def reservations_game(transcript: Transcript, deal: Deal) -> GameDeclaration | None:
@@ -150,21 +179,24 @@ def check_reservations(transcript: Transcript, deal: Deal
     if reservations and len(reservations) != 4:
         violations.append(Violation(
             "reservation_order", "/reservations", None,
-            f"{len(reservations)} reservations; each of the four seats says one"))
+            msgn("{count} reservation is recorded; each of the four players says one.",
+                 "{count} reservations are recorded; each of the four players says one.",
+                 len(reservations))))
     seats = [res.seat for res in reservations[:4]]
     rotated = len(seats) == 4 and seats != expected and seats == _asking_order(seats[3])
     if rotated:  # one mistake: the round started at the wrong seat, and went on clockwise
         violations.append(Violation(
             "reservation_order", "/reservations/0/seat", seats[0],
-            f"the reservations start at seat {seats[0]}, as if seat {seats[3]} had dealt; "
-            f"seat {transcript.dealer} dealt, so seat {expected[0]} is asked first and the "
-            "others clockwise from it"))
+            msg("The reservations start with {first}, as if {wrong} had dealt; {dealer} "
+                "dealt, so {due} is asked first and the others clockwise from there.",
+                first=Seat(seats[0]), wrong=Seat(seats[3]), dealer=Seat(transcript.dealer),
+                due=Seat(expected[0]))))
     for i, res in enumerate(reservations):
         if i < 4 and res.seat != expected[i] and not rotated:
             violations.append(Violation(
                 "reservation_order", f"/reservations/{i}/seat", res.seat,
-                f"reservation {i + 1} is by seat {res.seat}; seat {expected[i]} is asked "
-                f"{('first', 'second', 'third', 'fourth')[i]}"))
+                msg("The {nth} reservation is by {player}, but {due} is asked {nth}.",
+                    nth=Ordinal(i + 1), player=Seat(res.seat), due=Seat(expected[i]))))
         if res.reservation == "healthy":
             continue
         problem = entitlement(res, deal.hands[res.seat], deal, ruleset)
@@ -186,10 +218,10 @@ def compare_declared(expected: Expected, transcript: Transcript) -> list[Violati
         return []
     if declared == "redeal" and expected.type == "poverty":
         return []  # a poverty nobody took: checked with the offers, if given
-    want = (expected.type if expected.type == "redeal" else f"{expected.type} game") + (
-        f" by seat {expected.seat}" if expected.seat is not None else "")
-    if expected.solo:
-        want += f" ({expected.solo})"
+    want = (game_word("solo", expected.solo) if expected.type == "solo"
+            else game_word(expected.type if expected.type in GAMES else "normal"))
     return [Violation("reservation_priority", "/game", game.declarer,
-                      f"the reservations call for a {want}: {expected.reason}; "
-                      f"a {declared} game was played")]
+                      msg("The reservations call for {want} ({reason}), but {played} was "
+                          "played.", want=want, reason=expected.reason or msg("nobody said "
+                                                                              "anything"),
+                          played=game_word(declared, game.solo)))]

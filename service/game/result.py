@@ -15,25 +15,33 @@ from typing import Any, NamedTuple
 
 from service.game.cards import card_names
 from service.game.codes import NOTES, VIOLATIONS
+from service.game.text import Text
 from service.game.vocabulary import PlayedType, SoloKind, Team
+from service.game.words import say
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Violation:
-    """A rule broken: its code (see :mod:`service.game.codes`), where, by whom, and what."""
+    """A rule broken: its code (see :mod:`service.game.codes`), where, by whom, and what:
+    ``text`` is said in the language asked for where the answer is made (``message`` is
+    it in English)."""
 
     code: str
     pointer: str  # JSON pointer into the transcript: the offending element itself
     seat: int | None
-    message: str
+    text: Text
 
-    def __init__(self, code: str, pointer: str, seat: int | None, message: str) -> None:
+    def __init__(self, code: str, pointer: str, seat: int | None, text: Text | str) -> None:
         self.code = code
         self.pointer = pointer
         self.seat = seat
-        self.message = message
+        self.text = text if isinstance(text, Text) else Text(text)
         if code not in VIOLATIONS:
             raise ValueError(f"unregistered violation code {code!r}")
+
+    @property
+    def message(self) -> str:
+        return say(self.text)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -42,14 +50,18 @@ class Note:
 
     code: str
     seat: int | None
-    message: str
+    text: Text
 
-    def __init__(self, code: str, seat: int | None, message: str) -> None:
+    def __init__(self, code: str, seat: int | None, text: Text | str) -> None:
         self.code = code
         self.seat = seat
-        self.message = message
+        self.text = text if isinstance(text, Text) else Text(text)
         if code not in NOTES:
             raise ValueError(f"unregistered note code {code!r}")
+
+    @property
+    def message(self) -> str:
+        return say(self.text)
 
 
 class Trick(NamedTuple):
@@ -261,8 +273,9 @@ class CheckResult:
             return None
         return self.players[seat]
 
-    def to_dict(self) -> dict[str, Any]:
-        """The answer of ``POST /v1/games/check`` (the contract's JSON shape)."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The answer of ``POST /v1/games/check`` (the contract's JSON shape), its
+        messages said in ``lang`` ("en" or "de")."""
         from service.game.render import render  # the edge: notation printed here
 
-        return render(self)
+        return render(self, lang)

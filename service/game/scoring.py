@@ -16,6 +16,7 @@ from service.game.cards import CJ, DA, H10, HEARTS, N_CODES, SUIT_OF
 from service.game.gamestate import GameState
 from service.game.options import Ruleset
 from service.game.result import Note, Score, ScoreItem, Trick, score_item
+from service.game.text import N_, Seat, Text, Word, msg
 
 # level -> points the bidding team needs (5: all tricks)
 BID_TARGET: Final = {2: 151, 3: 181, 4: 211}
@@ -330,27 +331,38 @@ def outcome(state: GameState) -> Outcome:
 
 
 PENALTY_RULES: Final = {
-    "ddv": "DDV TSR 9.4.3 (the game 'not played'; the offender 12 penalty points and 3 "
-           "more per Absage (no 90, no 60, ...) of the opponents, the three others 4 and 1 "
-           "more per Absage each)",
-    "offender_loses_others_plus_5": "DOKO 2026 II.c (the offender -15, the three others +5)",
-    "lost_as_black": "Mittwoch's 'Allgemein' (the offender's team loses black with the "
-                     "calls made before the revoke; no special points)",
+    "ddv": N_("under the DDV tournament rules 9.4.3 the game counts as not played: "
+              "{player} gets 12 penalty points and 3 more for each denial (no 90, no 60 ...) "
+              "the opponents made, the three others 4 points and 1 more for each denial"),
+    "ddv_solo": N_("under the DDV tournament rules 9.4.4, against a soloist: {player} gets "
+                   "12 penalty points and 3 more for each denial the soloist made, the "
+                   "soloist as many plus points, the others nothing"),
+    "offender_loses_others_plus_5": N_("under DOKO 2026, II.c: {player} gets 15 minus "
+                                       "points, the three others 5 plus points each"),
+    "lost_as_black": N_("under the Mittwoch rules (“Allgemein”) {player}'s team loses the "
+                        "game black with the calls made before the revoke, with no special "
+                        "points"),
+}
+COUNTING: Final = {
+    "plus_minus": N_("counted in plus and minus points"),
+    "winners_only": N_("counted in the winners' plus points only"),
+    "losers_only": N_("counted in the losers' minus points only"),
 }
 
 
 def penalty_note(state: GameState, players: tuple[str, ...] | None = None) -> Note | None:
-    """What a revoke penalty replaced, for the notes of a finished game: the offender by
-    name where the transcript names the players (the note is read on its own)."""
+    """What a revoke penalty replaced, for the notes of a finished game: who gets what,
+    under which rule, in place of the game as played."""
     revoke, penalty = state.revoke, state.ruleset.revoke_penalty
     if revoke is None or penalty not in PENALTY_RULES:
         return None
-    rule = PENALTY_RULES[penalty]
+    rule = penalty
     if penalty == "ddv" and revoke.alone_known and state.team_of[revoke.seat] == CONTRA:
-        rule = ("DDV TSR 9.4.4 (against a soloist: the offender 12 penalty points and 3 more "
-                "per Absage of the soloist, the soloist as many plus points, the others 0)")
-    who = (f"{players[revoke.seat]} (seat {revoke.seat})" if players
-           else f"seat {revoke.seat}")
+        rule = "ddv_solo"
+    player = Seat(revoke.seat)
     return Note("penalty_scored", revoke.seat,
-                f"revoke by {who} at /play/{revoke.index}: scored under {rule}, "
-                f"counted {state.ruleset.counting}, instead of the game as played")
+                msg("{player} did not follow suit: {rule}, {counting}, in place of the game "
+                    "as played.", player=player,
+                    rule=Text(PENALTY_RULES[rule], (("player", player),)),
+                    counting=Word(COUNTING.get(state.ruleset.counting,
+                                               state.ruleset.counting))))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from service.game.announcements import CONTRA, RE
-from service.game.cards import CQ, card_name, parse_card
+from service.game.cards import CQ, parse_card
 from service.game.deal import Deal, one_holder
 from service.game.exchange import POVERTY_CARDS, Report, played_by, read_transfer
 from service.game.options import Ruleset
@@ -25,6 +25,20 @@ from service.game.reservations import (
     trump_count,
 )
 from service.game.result import Note, Violation
+from service.game.text import (
+    PARTNER_TRICKS,
+    RETURN_FIELDS,
+    Card,
+    Ordinal,
+    Rules,
+    Seat,
+    Text,
+    Word,
+    Words,
+    game_word,
+    msg,
+    msgn,
+)
 from service.game.transcript import CARD, GameDeclaration, PartnerRule, Transcript
 from service.game.vocabulary import OrderKind, PlayedType, SoloKind
 
@@ -100,19 +114,23 @@ def game_setup(transcript: Transcript, deal: Deal
         violations += compare_declared(expected_game(entitled, ruleset), transcript)
     else:
         notes.append(Note("reservations_missing", None,
-                          "the transcript records no reservations; the reservation round "
-                          "was not checked"))
+                          msg("The game records no reservations; the reservation round was "
+                              "not checked.")))
     first = (transcript.dealer + 1) % 4
     kind = game.type
     if kind == "solo":
         declarer = _seat_or(game.declarer, first)
         if game.declarer is None:
             violations.append(Violation("game_declaration", "/game/declarer", None,
-                                        "a solo needs its declarer"))
+                                        msg("The solo names no soloist: give who played "
+                                            "it.")))
         solo: SoloKind = game.solo or "diamonds"
         if ruleset.solo_rank(solo) is None:
             violations.append(Violation("reservation_entitlement", "/game/solo", declarer,
-                                        f"a {solo} solo is not allowed under this ruleset"))
+                                        msg("{player} played {game}, which {rules} do not "
+                                            "allow.", player=Seat(declarer),
+                                            game=game_word("solo", solo),
+                                            rules=Rules(ruleset.id))))
         team_of = tuple([RE if s == declarer else CONTRA for s in range(4)])
         setup = Setup("solo", solo, team_of, _solo_leader(transcript, declarer, game.duty),
                       deal.hands, declarer=declarer, solo=solo,
@@ -132,8 +150,9 @@ def game_setup(transcript: Transcript, deal: Deal
         if bride is not None:
             team_of = tuple([RE if s == bride else CONTRA for s in range(4)])
             notes.append(Note("silent_marriage", bride,
-                              "holds both CQ and said nothing: a silent "
-                              "marriage, scored as a solo"))
+                              msg("{player} held both {queen} and said nothing: a silent "
+                                  "marriage, scored as a solo.", player=Seat(bride),
+                                  queen=Card(CQ))))
             setup = Setup("silent_marriage", "normal", team_of, first, deal.hands,
                           declarer=bride, solo="diamonds", swines_possible=swines)
         else:
@@ -150,25 +169,29 @@ def _marriage_setup(transcript: Transcript, deal: Deal, first: int
     bride = deal.double_club_queen()
     declarer = _seat_or(game.declarer, first)
     if bride != declarer:
-        violations.append(Violation("reservation_entitlement", "/game/declarer", declarer,
-                                    "plays a marriage without both CQ"
-                                    + (f": seat {bride} holds both, so the declarer is {bride}"
-                                       if bride is not None
-                                       else ": no seat holds both, so no marriage is played")))
+        violations.append(Violation(
+            "reservation_entitlement", "/game/declarer", declarer,
+            msg("{player} plays a marriage without both {queen}: {bride} holds both, so "
+                "{bride} is the bride.", player=Seat(declarer), queen=Card(CQ),
+                bride=Seat(bride)) if bride is not None else
+            msg("{player} plays a marriage without both {queen}: nobody holds both, so no "
+                "marriage is played.", player=Seat(declarer), queen=Card(CQ))))
     rule = game.partner_rule or PartnerRule()
     if rule.trick not in ruleset.marriage_partner_rules:
-        allowed = ", ".join(ruleset.marriage_partner_rules)
+        allowed = Words(tuple(PARTNER_TRICKS[t] for t in ruleset.marriage_partner_rules))
         violations.append(Violation(
             "marriage_partner", "/game/partner_rule/trick", declarer,
-            f"the partner rule '{rule.trick}' is not allowed under {ruleset.id}; allowed: "
-            f"{allowed}") if game.partner_rule else Violation(
+            msg("The marriage is decided by {rule}, which {rules} do not allow; they allow "
+                "{allowed}.", rule=Word(PARTNER_TRICKS[rule.trick]), rules=Rules(ruleset.id),
+                allowed=allowed)) if game.partner_rule else Violation(
             "marriage_partner", "/game", declarer,
-            f"no partner_rule given, which means 'any' (the first trick won by another "
-            f"player); {ruleset.id} allows only: {allowed}: write the bride's choice, e.g. "
-            f'"partner_rule": {{"trick": "{ruleset.marriage_partner_rules[0]}"}}'))
+            msg("The marriage names no deciding trick, which means the first trick won by "
+                "another player; {rules} allow only {allowed}: give the bride's choice.",
+                rules=Rules(ruleset.id), allowed=allowed)))
     if rule.nth != 1 and not ruleset.marriage_nth_allowed:
         violations.append(Violation("marriage_partner", "/game/partner_rule/nth", declarer,
-                                    "only the first such trick may decide the partner"))
+                                    msg("Only the first such trick may decide the "
+                                        "marriage.")))
     team_of = tuple(RE if s == declarer else UNDECIDED for s in range(4))
     return Setup("marriage", "normal", team_of, first, deal.hands, declarer=declarer,
                  partner_rule=rule,
@@ -212,19 +235,21 @@ def poverty_setup(transcript: Transcript, deal: Deal, first: int
         is_trump = order_for("normal").is_trump
         plain = [(i, c) for i, c in enumerate(map(parse_card, game.passed))
                  if c is not None and c in passed.cards and not is_trump(c)]
-        where, what = (f"/game/passed/{plain[0][0]}", f"passed {card_name(plain[0][1])}, no "
-                       "trump, and ") if plain else ("/game/passed", "")
-        exchange.append(Violation(
-            "poverty_exchange", where, declarer,
-            f"{what}passed {trumps_passed} of its {trumps_held} trumps; a poverty passes its "
-            "trumps first"))
+        passes = msg("{player} passed {passed} of {held} trumps; a poverty passes its "
+                     "trumps first", player=Seat(declarer), passed=trumps_passed,
+                     held=trumps_held)
+        where, what = (f"/game/passed/{plain[0][0]}", msg(
+            "{passes}, not {card}, which is no trump", passes=passes,
+            card=Card(plain[0][1]))) if plain else ("/game/passed", passes)
+        exchange.append(Violation("poverty_exchange", where, declarer, what))
     violations = exchange + offered
     if taker is None:  # nothing comes back from a poverty nobody took: said, not ignored
         for field in ("returned", "trumps_returned"):
             if getattr(game, field) not in ((), None):
                 violations.append(Violation(
                     "poverty_exchange", f"/game/{field}", None,
-                    f"nobody took the poverty, so nothing was returned: leave {field} out"))
+                    msg("Nobody took the poverty, so nothing was returned: leave out {what}.",
+                        what=Word(RETURN_FIELDS[field]))))
     team_of: tuple[int, ...] = (CONTRA, CONTRA, CONTRA, CONTRA)
     places, unsure = list(deal.unknown_places), [0, 0, 0, 0]
     if taker is not None:
@@ -274,12 +299,13 @@ def _poverty_partner(game: GameDeclaration, declarer: int, report: Report) -> in
         if i >= 3 or offer.seat != seat_due:
             misplaced = True
             report(f"/game/offers/{i}", offer.seat,
-                   f"offer {i + 1} went to seat {offer.seat}; seat {seat_due} is asked "
-                   "next" if i < 3 else "only the three other seats are asked")
+                   msg("The {nth} offer went to {player}, but {due} is asked next.",
+                       nth=Ordinal(i + 1), player=Seat(offer.seat), due=Seat(seat_due))
+                   if i < 3 else msg("Only the three other players are asked."))
             continue
         if partner is not None:
             report(f"/game/offers/{i}", offer.seat,
-                   f"seat {partner} had already accepted the poverty")
+                   msg("{partner} had already taken the poverty.", partner=Seat(partner)))
         elif offer.accept:
             partner = offer.seat
     if game.partner != partner and not misplaced:  # a misplaced offer is reported already
@@ -289,16 +315,21 @@ def _poverty_partner(game: GameDeclaration, declarer: int, report: Report) -> in
 
 
 def _partner_mismatch(accepted: int | None, named: int | None, offered: bool,
-                      declarer: int) -> str:
+                      declarer: int) -> Text:
     """What to change where the partner named is not the first seat the offers say took."""
     if accepted is not None:
-        return (f"seat {accepted} was the first to accept the poverty, so the partner is "
-                f"{accepted}, not {'null' if named is None else named}")
-    if not offered:
-        return (f"the partner is {named}, but no offer is recorded: list the offers "
-                f"clockwise from seat {(declarer + 1) % 4} up to the seat that accepted")
-    return (f"no offer was accepted, so nobody took the poverty (partner null, a redeal); "
-            f"the partner is given as {named}")
+        return (msg("{taker} was the first to take the poverty, so {taker} is the partner, "
+                    "not {named}.", taker=Seat(accepted), named=Seat(named))
+                if named is not None else
+                msg("{taker} was the first to take the poverty, so {taker} is the partner.",
+                    taker=Seat(accepted)))
+    if not offered or named is None:
+        return msg("{named} is given as the partner, but no offer is recorded: list the "
+                   "offers clockwise from {first} up to the player who took it.",
+                   named=Seat(named if named is not None else declarer),
+                   first=Seat((declarer + 1) % 4))
+    return msg("No offer was taken, so nobody took the poverty and the cards are dealt "
+               "again; {named} is given as the partner.", named=Seat(named))
 
 
 # stated: Any, not int | bool | None: compiled, True would arrive as the int 1.
@@ -311,32 +342,38 @@ def _check_trumps_statement(stated: Any, actual: int, unknown: int,
     if mode == "nothing":
         if stated is not None:
             report(where, partner,
-                   f"the taker says nothing about the trumps returned under {ruleset.id} "
-                   "(poverty_returned_trumps: nothing): leave trumps_returned out")
+                   msg("Under {rules} the taker says nothing about the trumps returned: "
+                       "leave that statement out.", rules=Rules(ruleset.id)))
         return
     if stated is None:
         report(where, partner,
-               f"the taker must say {'how many' if mode == 'count' else 'whether'} trumps "
-               "were returned")
+               msg("The taker must say how many trumps were returned.") if mode == "count"
+               else msg("The taker must say whether trumps were returned."))
         return
     if isinstance(stated, bool) != (mode == "whether"):
-        say, not_say, example = (("how many", "whether", _were(actual)) if mode == "count" else
-                                 ("whether", "how many", "true or false"))
-        report(where, partner, f"the taker says {say} trumps were returned under "
-               f"{ruleset.id}, not {not_say}: {example}")
+        report(where, partner,
+               msg("Under {rules} the taker says how many trumps were returned, not "
+                   "whether: {were}.", rules=Rules(ruleset.id), were=_were(actual))
+               if mode == "count" else
+               msg("Under {rules} the taker says whether trumps were returned, not how "
+                   "many.", rules=Rules(ruleset.id)))
         return
     # An unreadable returned card may be a trump: the statement is wrong only where every
     # reading of it makes it wrong (its violation says so).
     if mode == "count" and not actual <= stated <= actual + unknown:
-        report(where, partner, f"the taker said {_were(stated)}; {_were(actual)}"
-               + (f" (and {unknown} card{'s' if unknown > 1 else ''} that could not be read)"
-                  if unknown else ""))
+        report(where, partner,
+               msg("The taker said {stated}; {actual}.", stated=_were(stated),
+                   actual=_were(actual)) if not unknown else
+               msgn("The taker said {stated}; {actual}, and {count} card could not be read.",
+                    "The taker said {stated}; {actual}, and {count} cards could not be read.",
+                    unknown, stated=_were(stated), actual=_were(actual)))
     if mode == "whether" and (actual > 0 if not stated else actual + unknown == 0):
         report(where, partner,
-               f"the taker said trumps {'were' if stated else 'were not'} returned; "
-               f"{_were(actual)}")
+               msg("The taker said trumps were returned; {actual}.", actual=_were(actual))
+               if stated else
+               msg("The taker said no trumps were returned; {actual}.", actual=_were(actual)))
 
 
-def _were(count: int) -> str:
-    return f"{count} trump{' was' if count == 1 else 's were'} returned"
+def _were(count: int) -> Text:
+    return msgn("{count} trump was returned", "{count} trumps were returned", count)
 

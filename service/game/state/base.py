@@ -15,6 +15,7 @@ from service.game.options import Ruleset
 from service.game.ranking import Order
 from service.game.result import AnnouncementRecord, Trick, Violation
 from service.game.setup import Setup
+from service.game.text import Ordinal, Seat, Text, msg
 
 
 class StateBase:
@@ -63,8 +64,21 @@ class StateBase:
     ace: int
     swines_shown: bool
 
-    def _violation(self, code: str, index: int, seat: int, message: str) -> None:
-        self.violations.append(Violation(code, f"/play/{index}", seat, message))
+    def _violation(self, code: str, index: int, seat: int, what: Text, card: bool = True
+                   ) -> None:
+        """A violation of the event at ``/play/index``: ``what`` happened, said with where
+        (the trick and the card a card event is, or the card a call came before)."""
+        self.violations.append(Violation(code, f"/play/{index}", seat,
+                                         msg("{player} {what} ({where})", player=Seat(seat),
+                                             what=what, where=self._place(card))))
+
+    def _place(self, card: bool) -> Text:
+        trick, nth = len(self.tricks) + 1, Ordinal(len(self.trick_cards) + 1)
+        if trick > self.n_tricks:
+            return msg("after the last trick")
+        if card:
+            return msg("trick {trick}, {nth} card", trick=trick, nth=nth)
+        return msg("trick {trick}, before its {nth} card", trick=trick, nth=nth)
 
     def held_count(self, seat: int) -> int:
         """The cards ``seat`` still holds."""

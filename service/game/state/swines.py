@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from service.game.cards import ACE, KING, NAMES, NINE, code
+from service.game.cards import ACE, KING, NINE, code
 from service.game.ranking import COLOUR_SOLO_SUIT, order_for
 from service.game.state.base import StateBase
+from service.game.text import Call, Card, Rules, Text, game_word, msg
 from service.game.transcript import Event
 
 
@@ -54,46 +55,55 @@ class Swines(StateBase):
         hyper = what == "hyperswines"
         timing = ruleset.hyperswines if hyper else ruleset.swines
         if not self.setup.swines_possible or timing == "none":
-            option = "hyperswines" if hyper else "swines"
-            game = self.setup.type.replace("_", " ") + (
-                f" ({self.setup.solo})" if self.setup.type == "solo" else "")
+            game = game_word(self.setup.type, self.setup.solo)
             self._violation("show_not_allowed", index, seat,
-                            f"there are no {what} under {ruleset.id} ({option}: none)"
+                            msg("showed {what}, which {rules} do not have",
+                                what=Call(what), rules=Rules(ruleset.id))
                             if timing == "none" else
-                            f"there are no {what} in a {game} game under {ruleset.id}")
+                            msg("showed {what}, which {rules} do not have in {game}",
+                                what=Call(what), rules=Rules(ruleset.id), game=game),
+                            card=False)
             return
         holder = self.hyper_holder if hyper else self.swine_holder
         card = self.hyper_card if hyper else self.ace
         if holder != seat:
             self._violation("swines_entitlement", index, seat,
-                            f"shows {what} without holding both {NAMES[card]}")
+                            msg("showed {what} without holding both {card}", what=Call(what),
+                                card=Card(card)), card=False)
             return
         if hyper and not self.swines_shown:
-            self._violation("swines_timing", index, seat, "hyperswines need swines shown first")
+            self._violation("swines_timing", index, seat,
+                            msg("showed {what} before anyone showed {swines}",
+                                what=Call(what), swines=Call("swines")), card=False)
             return
         if (self.hyperswines_shown if hyper else self.swines_shown):
-            self._violation("swines_timing", index, seat, f"{what} were already shown")
+            self._violation("swines_timing", index, seat,
+                            msg("showed {what} a second time", what=Call(what)), card=False)
             return
         late = self._show_too_late(seat, card, timing)
-        if late:
-            self._violation("swines_timing", index, seat, f"showed {what} {late}")
+        if late is not None:
+            self._violation("swines_timing", index, seat,
+                            msg("showed {what} {when}", what=Call(what), when=late),
+                            card=False)
             return
         if timing in ("at_first_swine", "at_first_hyperswine"):
             self.pending_show = (index, seat, card)
         self._activate(hyper)
 
-    def _show_too_late(self, seat: int, card: int, timing: str) -> str:
+    def _show_too_late(self, seat: int, card: int, timing: str) -> Text | None:
         played = 2 - self.held[seat][card]
         if timing == "before_play":
-            return "after the first card" if self.on_table else ""
+            return msg("after the first card of the game") if self.on_table else None
         if timing == "second_after_fox_won":
             if played != 1:
-                return "before the first was played" if played == 0 else "after both were played"
+                return (msg("before playing the first {card}", card=Card(card)) if played == 0
+                        else msg("after playing both {card}", card=Card(card)))
             fox_trick = next((t for t in self.tricks if card in t.cards and seat in t.seats), None)
             if fox_trick is None or self.team_of[fox_trick.winner] != self.team_of[seat]:
-                return "although the first was not won by the own team"
-            return ""
-        return f"after playing a {NAMES[card]}" if played else ""
+                return msg("although the own team did not win the first {card}",
+                           card=Card(card))
+            return None
+        return msg("after playing one {card}", card=Card(card)) if played else None
 
     def _settle_show(self, seat: int, card: int | None) -> None:
         """At-the-first-swine: the card after the showing must be the shown card."""
@@ -101,8 +111,10 @@ class Swines(StateBase):
         self.pending_show = None
         if card is not None and (seat != holder or card != expected):  # unknown: unchecked
             self._violation("swines_timing", index, holder,
-                            f"showed before a card other than its "
-                            f"{NAMES[expected]}: shown at the first swine, not earlier")
+                            msg("showed {what} before another card than {card}: they are "
+                                "shown with the first {card} played",
+                                what=Call("swines" if expected == self.ace else "hyperswines"),
+                                card=Card(expected)), card=False)
 
     def rank_swines(self) -> None:
         """Rank the swines highest from the first card, as if shown in time (a show

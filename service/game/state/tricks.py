@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from service.game.cards import N_CODES, NAMES, NOTATION, POINTS, name_list, near_cards, nearest
+from service.game.cards import N_CODES, POINTS, near_cards, nearest
 from service.game.result import Trick
 from service.game.setup import UNDECIDED
 from service.game.state.teams import Teams
+from service.game.text import N_, Card, Cards, Seat, Text, Word, Written, msg
 
-CLASS_NAMES: Final = ("clubs", "spades", "hearts", "diamonds", "trump")
+CLASS_NAMES: Final = (N_("clubs"), N_("spades"), N_("hearts"), N_("diamonds"), N_("trump"))
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -86,8 +87,10 @@ class TrickPlay(Teams):
     def _card_after_end(self, index: int, seat: int) -> None:
         if not self.overlong:
             self.overlong = True
-            what = ("no card is played after a redeal" if self.setup.type == "redeal"
-                    else f"a card after the last trick: all {self.n_tricks} tricks are complete")
+            what = (msg("played a card after the redeal, where no card is played")
+                    if self.setup.type == "redeal" else
+                    msg("played a card after the last trick: all {count} tricks are complete",
+                        count=self.n_tricks))
             self._violation("overlong_game", index, seat, what)
 
     def _out_of_turn(self, index: int, seat: int) -> None:
@@ -104,18 +107,22 @@ class TrickPlay(Teams):
         number = len(self.tricks) + 1
         if not self.tricks and not self.trick_seats:
             self._violation("wrong_leader", index, seat,
-                            f"led the first trick; seat {expected} leads it")
+                            msg("led the first trick, but {leader} leads it",
+                                leader=Seat(expected)))
         elif seat in self.trick_seats:
             self._violation("turn_order", index, seat,
-                            f"played a second card to trick {number}; each seat plays one")
+                            msg("played a second card to trick {trick}, where each player "
+                                "plays one", trick=number))
         elif not self.trick_seats:
             self._violation("turn_order", index, seat,
-                            f"led trick {number} out of turn: seat {expected} took trick "
-                            f"{number - 1} and leads the next")
+                            msg("led trick {trick} out of turn: {leader} won trick {last} "
+                                "and leads the next", trick=number, leader=Seat(expected),
+                                last=number - 1))
         else:
             self._violation("turn_order", index, seat,
-                            f"played out of turn: trick {number} was led by seat "
-                            f"{self.trick_seats[0]}, so seat {expected} was to play")
+                            msg("played out of turn: {leader} led trick {trick}, so it was "
+                                "{next}'s turn", leader=Seat(self.trick_seats[0]),
+                                trick=number, next=Seat(expected)))
 
     def _taken_by(self, seat: int) -> None:
         """The last trick had an unknown card, which may have won it: the seat leading
@@ -131,31 +138,34 @@ class TrickPlay(Teams):
         """A card that cannot be read, taken as the seat's nearest legal card (``hq`` for
         ♥Q) or as an unknown card that takes the turn and a place in the hand. One
         violation either way; what it leaves unchecked is said in its message."""
-        what = f"{text!r} is not a card: {NOTATION}"
+        written = Written(text)
         card = nearest(text, self.legal_cards(seat))
         if card is not None:
             self._violation("unknown_card", index, seat,
-                            f"{what}; taken as {NAMES[card]}, the nearest card seat {seat} "
-                            "could play")
+                            msg("played {written}, which is no card; it is taken as {card}, "
+                                "the nearest card that could be played", written=written,
+                                card=Card(card)))
             return card
         self.unknown_texts[(len(self.tricks), position)] = text
         legal = self.legal_cards(seat)
         near = near_cards(text, legal)
-        guess = (f"it may stand for {name_list(near)}" if near else
-                 f"seat {seat} could play {name_list(legal)}, none of them near it" if legal
-                 else f"seat {seat} has no card left to play")
-        unchecked = [f"{guess}, so it is taken as an unknown card: it takes the turn and a "
-                     "place in the hand, its card points are unknown (counted for nobody: a "
-                     "card_points_unknown note says how many), and the trick goes to the seat "
-                     "that leads the next one"]
+        guess = (msg("it may stand for {cards}", cards=Cards(tuple(near))) if near else
+                 msg("the cards that could be played were {cards}, none of them near it",
+                     cards=Cards(tuple(legal))) if legal
+                 else msg("no card was left to play"))
+        unchecked = [msg("{guess}, so it is taken as an unknown card: it takes the turn and "
+                         "a place in the hand, its card points are counted for nobody, and "
+                         "the trick goes to the player who leads the next one", guess=guess)]
         if not position:
-            unchecked.append("following suit is not checked in this trick")
+            unchecked.append(msg("following suit is not checked in this trick"))
         if self.unknown_places[seat]:
             self.unknown_places[seat] -= 1  # the unreadable card dealt, played unreadable
         else:
             self.unsure[seat] += 1
-            unchecked.append(_not_a_revoke(seat, "the unknown card"))
-        self._violation("unknown_card", index, seat, f"{what}; {'; '.join(unchecked)}")
+            unchecked.append(_not_a_revoke(None))
+        self._violation("unknown_card", index, seat,
+                        msg("played {written}, which is no card; {rest}", written=written,
+                            rest=_joined(unchecked)))
         return None
 
     def _not_held(self, index: int, seat: int, card: int) -> None:
@@ -166,18 +176,26 @@ class TrickPlay(Teams):
             return
         self.unsure[seat] += 1
         self.doubtful_trick = len(self.tricks)
+        legal = self.legal_cards(seat)
         self._violation("card_not_in_hand", index, seat,
-                        f"played {NAMES[card]}, which it does not hold ("
-                        f"{_could_play(self.legal_cards(seat))}); the trick goes to the seat "
-                        f"that leads the next one, and {_not_a_revoke(seat, NAMES[card])}")
+                        msg("played {card} without holding it (the cards that could be "
+                            "played were {legal}); the trick goes to the player who leads the "
+                            "next one, and {rest}", card=Card(card), legal=Cards(tuple(legal)),
+                            rest=_not_a_revoke(card)) if legal else
+                        msg("played {card} without holding it (no card was left to play); "
+                            "the trick goes to the player who leads the next one, and {rest}",
+                            card=Card(card), rest=_not_a_revoke(card)))
 
     def _revoked(self, index: int, seat: int, card: int, led: int) -> None:
         if self.class_held[seat][led] <= self.unsure[seat]:
             return  # the card of the suit led may have been played already, as reported
         example = next(c for c in range(N_CODES) if self.held[seat][c] and self.cls[c] == led)
+        lead = self.trick_cards[0]
         self._violation("follow_suit", index, seat,
-                        f"played {NAMES[card]} on a {CLASS_NAMES[led]} lead while "
-                        f"holding {CLASS_NAMES[led]} {NAMES[example]}")
+                        msg("played {card} on a {lead} lead ({suit}) while holding {held}",
+                            card=Card(card), lead=Card(lead) if lead is not None
+                            else Word(CLASS_NAMES[led]), held=Card(example),
+                            suit=Word(CLASS_NAMES[led])))
         if self.revoke is None:
             self.revoke = Revoke(index, seat, (self.levels[0], self.levels[1]),
                                  self._alone_known())
@@ -209,12 +227,19 @@ class TrickPlay(Teams):
             self._marriage_trick(trick)
 
 
-def _not_a_revoke(seat: int, card: str) -> str:
-    """What a card not held or unknown leaves unchecked: it may have been the seat's last
+def _not_a_revoke(card: int | None) -> Text:
+    """What a card not held or unknown leaves unchecked: it may have been the player's last
     card of a suit, so a later card off that suit is no revoke (one mistake, one violation)."""
-    return (f"a later card of seat {seat} off the suit led is not called a revoke where "
-            f"{card} may have been its last card of that suit")
+    if card is None:
+        return msg("a later card of this player off the suit led is not called a revoke "
+                   "where the unknown card may have been the last of that suit")
+    return msg("a later card of this player off the suit led is not called a revoke where "
+               "{card} may have been the last of that suit", card=Card(card))
 
 
-def _could_play(legal: list[int]) -> str:
-    return f"it could play {name_list(legal)}" if legal else "it has no card left to play"
+def _joined(parts: list[Text]) -> Text:
+    """Clauses one after the other, separated by semicolons."""
+    text = parts[0]
+    for part in parts[1:]:
+        text = msg("{first}; {then}", first=text, then=part)
+    return text
