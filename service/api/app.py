@@ -10,7 +10,7 @@ import os
 
 from flask import Flask
 
-from service.api import cors, fairshare, observability, problems, routes, sittings
+from service.api import cors, fairshare, language, observability, problems, routes, sittings
 from service.checking import MAX_BODY_BYTES
 from service.game.rulesets import use_environment
 from service.web import bp as web_bp
@@ -31,6 +31,7 @@ def create_app() -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's order
     app.json.ensure_ascii = False  # type: ignore[attr-defined]  # names and ♥ as they are
     observability.register(app)
+    language.register(app)
     problems.register(app)
     app.register_blueprint(routes.bp)
     app.register_blueprint(sittings.bp)

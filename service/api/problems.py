@@ -8,11 +8,12 @@ went wrong is in ``detail`` and, for field errors, in ``errors`` by JSON pointer
 
 from __future__ import annotations
 
-from flask import Flask, Response, current_app
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from flask import Flask, Response, current_app, request
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from service.checking.problem import Problem, problem_body
 
+from .language import requested
 from .observability import request_id
 
 PROBLEM_JSON = "application/problem+json"
@@ -21,7 +22,8 @@ PROBLEM_JSON = "application/problem+json"
 def problem_response(status: int, detail: str,
                      errors: list[dict[str, str]] | None = None) -> Response:
     return current_app.response_class(
-        current_app.json.dumps(problem_body(status, detail, errors)), status=status,
+        current_app.json.dumps(problem_body(status, detail, errors, requested())),
+        status=status,
         mimetype=PROBLEM_JSON)
 
 
@@ -32,8 +34,20 @@ def _on_problem(error: Problem) -> Response:
     return response
 
 
+def _detail(error: HTTPException) -> str:
+    """Werkzeug's words for the errors it raises itself, said as the service says them."""
+    if isinstance(error, NotFound) and error.description == NotFound.description:
+        return "There is no such route here; the routes are listed at /docs."
+    if error.code == 405:
+        return "This route does not answer to this method."
+    if error.code == 413 and request.max_content_length is not None:
+        return (f"The request body is over {request.max_content_length} bytes, the limit "
+                "of this route.")
+    return error.description or ""
+
+
 def _on_http_error(error: HTTPException) -> Response:
-    response = problem_response(error.code or 500, error.description or "")
+    response = problem_response(error.code or 500, _detail(error))
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
         response.headers["Allow"] = ", ".join(error.valid_methods)
     return response

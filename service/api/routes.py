@@ -30,6 +30,7 @@ from service.game.options import CATALOGUE
 from service.game.rulesets import Preset, preset_values, presets
 
 from .fairshare import BATCH_SLOTS
+from .language import requested
 from .observability import record_game
 
 # service/openapi.yaml: in a checkout a link to the top-level contract, in a wheel a copy.
@@ -101,7 +102,7 @@ def read_json_body() -> Any:
 
 @bp.post("/v1/games/check")
 def check_game() -> Response:
-    checked = check_data(read_json_body())
+    checked = check_data(read_json_body(), lang=requested())
     record_game(checked.result)
     return answer_response(checked.answer)
 
@@ -146,10 +147,10 @@ def _batch_answer(items: list[Item]) -> Response:
     # that a batch holds its answer as text, not as a tree of objects some ten times
     # larger.
     dumps = current_app.json.dumps
-    results, summary = [], Summary()
+    results, summary, lang = [], Summary(), requested()
     items.reverse()
     while items:
-        entry, result = check_item(items.pop())
+        entry, result = check_item(items.pop(), lang=lang)
         if result is not None:
             record_game(result)
         summary.add(outcome(entry))

@@ -50,11 +50,11 @@ class Checked(NamedTuple):
     answer: dict[str, Any]  # the rendered answer of POST /v1/games/check
 
 
-def check_data(data: Any, ruleset: Any = None) -> Checked:
+def check_data(data: Any, ruleset: Any = None, lang: str = "en") -> Checked:
     """Validate, check and render one transcript; raise a 400 :class:`Problem` if malformed.
 
     ``ruleset`` (a preset id or ``{"preset": …, "options": …}``), where given, replaces
-    the transcript's own ``ruleset`` before validation.
+    the transcript's own ``ruleset`` before validation. Messages are said in ``lang``.
     """
     if not isinstance(data, dict):
         raise Problem(400, "The request body must be a JSON object.",
@@ -63,7 +63,7 @@ def check_data(data: Any, ruleset: Any = None) -> Checked:
         result = check(data, ruleset)
     except TranscriptError as error:
         raise Problem.from_error(error) from None
-    return Checked(result, render(result))  # result.to_dict(), less its import per call
+    return Checked(result, render(result, lang))  # result.to_dict(), less its import
 
 
 # ---- batches ---------------------------------------------------------------------------
@@ -76,7 +76,7 @@ class Item(NamedTuple):
     value: Any  # the parsed JSON value, or the bytes of a line still to parse
 
 
-def check_item(item: Item, ruleset: Any = None
+def check_item(item: Item, ruleset: Any = None, lang: str = "en"
                ) -> tuple[dict[str, Any], CheckResult | None]:
     """A batch entry: the check's answer, or for a malformed transcript an error entry
     ``{"index", "line" (NDJSON only), "error": problem}``, with the core's result (None
@@ -88,13 +88,14 @@ def check_item(item: Item, ruleset: Any = None
             raise value
         if isinstance(value, bytes):
             value = parse_json(value)
-        checked = check_data(value, ruleset)
+        checked = check_data(value, ruleset, lang)
     except Problem as problem:
-        return error_entry(item, problem, value), None
+        return error_entry(item, problem, value, lang), None
     return checked.answer, checked.result
 
 
-def error_entry(item: Item, problem: Problem, value: Any = None) -> dict[str, Any]:
+def error_entry(item: Item, problem: Problem, value: Any = None, lang: str = "en"
+                ) -> dict[str, Any]:
     """The entry of a transcript that could not be checked; its ``id`` is echoed where
     the transcript has a well-formed one."""
     entry: dict[str, Any] = {}
@@ -103,7 +104,7 @@ def error_entry(item: Item, problem: Problem, value: Any = None) -> dict[str, An
     entry["index"] = item.index
     if item.line is not None:
         entry["line"] = item.line
-    entry["error"] = problem_body(problem.status, problem.detail, problem.errors)
+    entry["error"] = problem_body(problem.status, problem.detail, problem.errors, lang)
     return entry
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
+from service.checking.phrases import errors_in, phrase
 from service.game.errors import TranscriptError
 
 
@@ -36,15 +37,16 @@ def status_phrase(status: int) -> str:
         return "Error"
 
 
-def problem_body(status: int, detail: str,
-                 errors: list[dict[str, str]] | None = None) -> dict[str, Any]:
-    """The problem document as data (a batch answer embeds one per malformed transcript)."""
+def problem_body(status: int, detail: str, errors: list[dict[str, str]] | None = None,
+                 lang: str | None = None) -> dict[str, Any]:
+    """The problem document as data (a batch answer embeds one per malformed transcript),
+    its texts said in ``lang`` (English by default)."""
     body: dict[str, Any] = {
         "type": "about:blank",
-        "title": status_phrase(status),
+        "title": phrase(status_phrase(status), lang),
         "status": status,
-        "detail": detail,
+        "detail": phrase(detail, lang),
     }
     if errors is not None:
-        body["errors"] = errors
+        body["errors"] = errors_in(errors, lang)
     return body

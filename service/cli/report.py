@@ -8,11 +8,14 @@ presets listed.
 from __future__ import annotations
 
 import json
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from service.checking import Item
 from service.cli.formats.findings import violation_line
+from service.game.codes import CODES
 from service.game.rulesets import presets
+from service.game.text import N_, Call, Rules, game_word, msg, msgn
+from service.game.words import say, translate
 
 INDENT = "      "
 
@@ -26,32 +29,59 @@ def table(rows: list[list[str]], right: frozenset[int] = frozenset()) -> list[st
             for row in rows]
 
 
-def score_items(score: dict[str, Any], seat_name: Any) -> list[str]:
-    """The score sheet's items, penalties included: code, team, points, and the trick or
+def score_items(score: dict[str, Any], seat_name: Any, lang: str = "en") -> list[str]:
+    """The score sheet's items, penalties included: what, team, points, and the trick or
     seat an item concerns; the multiplier where it is not 1."""
     items = score["items"]
     if not items:
         return []
-    rows = [["item", "team", "points", "where"]]
+    rows = [[t("item", lang), t("team", lang), t("points", lang), t("where", lang)]]
     for item in items:
         if item.get("factor") is not None:
             points = f"x{item['factor']}"
         else:
             points = f"{item['points']:+d}" if item["points"] else "0"
-        where = (f"trick {item['trick']}" if item.get("trick") is not None
+        where = (say(msg("trick {trick}", trick=item["trick"]), lang)
+                 if item.get("trick") is not None
                  else seat_name(item["seat"]) if item.get("seat") is not None else "")
-        rows.append([item["code"], item["team"], points, where])
+        rows.append([item_label(item["code"], lang), team_name(item["team"], lang), points,
+                     where])
     if not any(row[3] for row in rows[1:]):
         rows = [row[:3] for row in rows]
     lines = table(rows, right=frozenset({2}))
     if score["multiplier"] != 1:
-        lines.append(f"{INDENT}multiplier x{score['multiplier']}, game value {score['value']}")
+        lines.append(INDENT + say(msg("multiplier x{factor}, game value {value}",
+                                      factor=score["multiplier"], value=score["value"]), lang))
     return lines
 
 
-def malformed_detail(detail: str, line: int | None) -> str:
+def t(word: str, lang: str) -> str:
+    """A word of the report's layout in ``lang`` (its English form is the msgid)."""
+    return translate(word, lang)
+
+
+LAYOUT: Final = (N_("item"), N_("team"), N_("points"), N_("where"), N_("seat"),
+                 N_("player"), N_("score"))
+
+
+def item_label(code: str, lang: str) -> str:
+    """A score item as the sheet names it: the registry's German meaning, or the code in
+    words."""
+    if lang == "de" and code in CODES:
+        return CODES[code].de.rstrip(".")
+    return code.replace("_", " ")
+
+
+def team_name(team: str, lang: str) -> str:
+    return say(msg("{team}", team=Call(team)), lang) if team in ("re", "contra") else team
+
+
+def malformed_detail(detail: str, line: int | None, lang: str = "en") -> str:
     """A problem's detail as the command says it: of a file's transcript or line, not of
-    a request body."""
+    a request body (the detail is already in ``lang``)."""
+    if lang == "de":
+        return detail.replace("Der Inhalt der Anfrage", "Diese Zeile" if line
+                              else "Das Spiel")
     return detail.replace("The request body", "This line" if line else "The transcript")
 
 
@@ -64,73 +94,90 @@ def list_rulesets(out: TextIO) -> int:
     return 0
 
 
-def _seat(seat: int | None, names: list[str] | None) -> str:
+def _seat(seat: int | None, names: list[str] | None, lang: str = "en") -> str:
     if seat is None:
-        return "no seat"
-    return f"{names[seat]} (seat {seat})" if names else f"seat {seat}"
+        return say(msg("no seat"), lang)
+    if names:
+        return say(msg("{name} (seat {seat})", name=names[seat], seat=seat), lang)
+    return say(msg("seat {seat}", seat=seat), lang)
 
 
-def _game_line(game: dict[str, Any] | None, names: list[str] | None) -> str:
+def _game_line(game: dict[str, Any] | None, names: list[str] | None, lang: str) -> str:
     if game is None:
-        return "no game"
-    kind = game["type"].replace("_", " ")
-    if game["type"] == "solo":
-        kind = f"{game['solo']} solo"
+        return say(msg("no game"), lang)
+    kind = say(msg("{game}", game=game_word(game["type"], game.get("solo"))), lang)
     if "declarer" in game:
-        kind += f" by {_seat(game['declarer'], names)}"
-    return f"{kind} game" if game["type"] in ("normal", "silent_marriage") else kind
+        return say(msg("{game} by {player}", game=kind,
+                       player=_seat(game["declarer"], names, lang)), lang)
+    return kind
 
 
-def report(item: Item, entry: dict[str, Any]) -> str:
-    """A few lines on one game for the readable report."""
-    where = f"game {item.index + 1}" + (f", line {item.line}" if item.line else "")
-    where += f" (id {plain(entry['id'])})" if entry.get("id") is not None else ""
+def report(item: Item, entry: dict[str, Any], lang: str = "en") -> str:
+    """A few lines on one game for the readable report, in ``lang``."""
+    where = say(msg("game {number}", number=item.index + 1), lang)
+    if item.line:
+        where += say(msg(", line {line}", line=item.line), lang)
+    if entry.get("id") is not None:
+        where += f" (id {plain(entry['id'])})"
     if "error" in entry:
         problem = entry["error"]
-        lines = [f"  {where}: MALFORMED: {malformed_detail(problem['detail'], item.line)}"]
+        lines = [f"  {where}: {t('MALFORMED', lang)}: "
+                 f"{malformed_detail(problem['detail'], item.line, lang)}"]
         lines += [f"      {e['pointer'] or '/'}: {e['message']}" for e in problem.get("errors", ())]
         return "\n".join(lines)
     names = entry.get("players")
     count = len(entry["violations"])
-    verdict = "valid" if entry["valid"] else (
-        f"INVALID ({count} violation{'s' if count != 1 else ''})")
-    about = f"{_game_line(entry['game'], names)} under {entry['ruleset']}"
+    verdict = t("valid", lang) if entry["valid"] else say(msgn(
+        "INVALID ({count} violation)", "INVALID ({count} violations)", count), lang)
+    about = say(msg("{game} under {rules}", game=_game_line(entry["game"], names, lang),
+                    rules=Rules(entry["ruleset"])), lang)
     if entry["complete"]:
-        about += f"; {entry['winner']} won" if entry["winner"] else "; nobody won"
+        about += (say(msg("; {team} won", team=Call(entry["winner"])), lang)
+                  if entry["winner"] else say(msg("; nobody won"), lang))
         if entry["score"] is not None:
-            about += f", game value {entry['score']['value']}"
+            about += say(msg(", game value {value}", value=entry["score"]["value"]), lang)
     else:
-        about += f"; incomplete after {len(entry['tricks'])} tricks"
+        about += say(msgn("; incomplete after {count} trick", "; incomplete after {count} "
+                          "tricks", len(entry["tricks"])), lang)
     lines = [f"  {where}: {verdict}: {about}"]
-    lines += [f"      {violation_line(v)}" for v in entry["violations"]]
-    lines += [f"      note: {n['message']}" for n in entry["notes"]
+    lines += [f"      {violation_line(v, lang)}" for v in entry["violations"]]
+    lines += [f"      {t('note', lang)}: {n['message']}" for n in entry["notes"]
               if n["code"] != "call_not_scored"]  # said with its violation above
     claimed = entry.get("claimed")
     if claimed is not None:
         if claimed["agrees"]:
-            lines.append("      claim agrees")
+            lines.append("      " + t("claim agrees", lang))
         else:
-            lines.append("      claim DISAGREES: " + "; ".join(
-                f"{d['field']} claimed {plain(d['claimed'])}, computed {plain(d['computed'])}"
+            lines.append("      " + t("claim DISAGREES", lang) + ": " + "; ".join(
+                say(msg("{field} claimed {claimed}, computed {computed}", field=d["field"],
+                        claimed=plain(d["claimed"]), computed=plain(d["computed"])), lang)
                 for d in claimed["differences"]))
     legal = entry.get("legal_actions")
     if legal is not None and legal["seat"] is not None:
-        lines.append(f"      {_seat(legal['seat'], names)} to play")
+        lines.append("      " + say(msg("{player} to play",
+                                        player=_seat(legal["seat"], names, lang)), lang))
     if entry["score"] is not None and entry["game"] is not None:
-        lines += score_items(entry["score"], lambda seat: _seat(seat, names))
-        lines += score_sheet(entry["game"], entry["score"]["scores"], names)
+        lines += score_items(entry["score"], lambda seat: _seat(seat, names, lang), lang)
+        lines += score_sheet(entry["game"], entry["score"]["scores"], names, lang)
     return "\n".join(lines)
+
+
+WORDS: Final = (N_("MALFORMED"), N_("valid"), N_("note"), N_("claim agrees"),
+                N_("claim DISAGREES"))
 
 
 def plain(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def score_sheet(game: dict[str, Any], scores: list[int], names: list[str] | None) -> list[str]:
+def score_sheet(game: dict[str, Any], scores: list[int], names: list[str] | None,
+                lang: str = "en") -> list[str]:
     """The seats, their teams and scores as a small table."""
-    rows = [["seat", *(["player"] if names else []), "team", "score"]]
+    rows = [[t("seat", lang), *([t("player", lang)] if names else []), t("team", lang),
+             t("score", lang)]]
     for seat, score in enumerate(scores):
-        team = "re" if seat in game["re"] else "contra" if seat in game["contra"] else "-"
+        team = (team_name("re", lang) if seat in game["re"] else
+                team_name("contra", lang) if seat in game["contra"] else "-")
         rows.append([str(seat), *([names[seat]] if names else []), team,
                      f"{score:+d}" if score else "0"])
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]

@@ -43,7 +43,9 @@ class TranscriptError(DokoError):
     def __init__(self, errors: list[FieldError], count: int | None = None,
                  what: str = "transcript"):
         self.count = len(errors) if count is None else count
-        self.errors = errors[:MAX_ERRORS]
+        # In a stable order (by pointer, array indices as numbers: /play/2 before
+        # /play/10), so that two servers answer alike and the cut keeps the first ones.
+        self.errors = sorted(errors, key=pointer_order)[:MAX_ERRORS]
         self.what = what
         noun = f"{self.count} field error" + ("s" if self.count != 1 else "")
         detail = f"The {what} has {noun}"
@@ -51,6 +53,12 @@ class TranscriptError(DokoError):
             detail += f"; the first {len(self.errors)} are listed"
         self.detail = detail + "."
         super().__init__(self.detail)
+
+
+def pointer_order(error: FieldError) -> tuple[tuple[int, int | str], ...]:
+    """A field error's place for sorting: its pointer's tokens, indices as numbers."""
+    return tuple((0, int(t)) if t.isdigit() else (1, t)
+                 for t in error.pointer.split("/")[1:])
 
 
 def field_errors(messages: Any, pointer: str = "") -> list[FieldError]:

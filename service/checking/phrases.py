@@ -1,0 +1,140 @@
+"""Field errors and problem details said in German: the English phrases, matched.
+
+The readers word a field error in English, alike wherever it comes from: marshmallow's
+built-in messages (mapped to these phrases by their error key in
+:mod:`service.reading.schemas`), the fast loader and the sitting reader (the same
+phrases, :mod:`service.reading.shapes`). A problem's detail is worded here too. Each
+phrase below is a template whose English form is the gettext msgid; a message that
+fits one is said in the language asked for, its values (field names, choices, limits:
+what the client sends or must send) as they are. A message that fits none stays as it
+is.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Final
+
+from service.game.text import N_
+from service.game.words import DEFAULT, language, translate
+
+PHRASES: Final = (
+    # ---- field errors ------------------------------------------------------------------
+    N_("Missing data for required field."),
+    N_("Unknown field."),
+    N_("Unknown field; did you mean “{near}”?"),
+    N_("Must be an object."),
+    N_("Not a valid list."),
+    N_("Not a valid string."),
+    N_("Not a valid integer."),
+    N_("Not a valid boolean."),
+    N_("Field may not be null."),
+    N_("Must be a seat: an integer from 0 to 3."),
+    N_("Must have exactly one of: card, announce, show."),
+    N_("Must be 1 to {count} characters long."),
+    N_("Must be one of: {choices}."),
+    N_("Must have at most {count} entries."),
+    N_("Must have exactly {count} entries."),
+    N_("Must have exactly {count} hands, one per seat."),
+    N_("Must have exactly {count} names, one per seat."),
+    N_("Only allowed with reservation {needs}."),
+    N_("Must be a non-negative integer or a boolean."),
+    N_("Must be a preset id or an object with preset and options."),
+    N_("Not a field of a {kind} game."),
+    N_("Must be a string of 1 to {count} characters or an integer."),
+    N_("Must be greater than or equal to {low}."),
+    N_("Must be greater than or equal to {low} and less than or equal to {high}."),
+    N_("Must be from {low} to {high}."),
+    N_("Not a player of this sitting ({players})."),
+    N_("Must be a list of 4 or 5 names, the table's positions clockwise."),
+    N_("Must be a name of 1 to {count} characters."),
+    N_("Must be a list of games."),
+    N_("At most {count} games are checked in one sitting."),
+    N_("Not a field of a {kind} line."),
+    N_("Must be a list of at most 5 names."),
+    N_("Must be a list of: {choices}."),
+    N_("Duplicate key: {key} appears more than once in this object."),
+    N_("A number of at most 4300 digits: this one has more."),
+    N_("{option}: is not an option of the catalogue"),
+    N_("{option}: is not an option of the catalogue; did you mean “{near}”?"),
+    N_("{option}: must be at most {count}"),
+    N_("preset: unknown preset {preset}; known: {known}"),
+    N_("preset: unknown preset {preset}; did you mean “{near}”? Known: {known}"),
+    # ---- problem details ---------------------------------------------------------------
+    N_("The transcript has {count} field error."),
+    N_("The transcript has {count} field errors."),
+    N_("The transcript has {count} field errors; the first {listed} are listed."),
+    N_("The sitting has {count} field error."),
+    N_("The sitting has {count} field errors."),
+    N_("The sitting has {count} field errors; the first {listed} are listed."),
+    N_("The request body has {count} field error."),
+    N_("The request body has {count} field errors."),
+    N_("The event has {count} field error."),
+    N_("The event has {count} field errors."),
+    N_("The request body must be a JSON object."),
+    N_("A transcript must be a JSON object."),
+    N_("The request body must be a JSON array of transcripts."),
+    N_("The request body must be a JSON array of transcripts (one transcript alone: POST "
+       "/v1/games/check)."),
+    N_("The body is NDJSON (one transcript per line) sent as application/json: send it as "
+       "application/x-ndjson, or as a JSON array of transcripts."),
+    N_("The request body is not valid JSON: {error}"),
+    N_("The request body holds a lone surrogate, which is no Unicode character."),
+    N_("The request body has the key {key} more than once in one object; each key may "
+       "appear once."),
+    N_("The transcript is over {count} bytes, the limit for one game."),
+    N_("The request body is over {count} bytes, the limit of this route."),
+    N_("The request body is sent with Content-Encoding {coding}; send it uncompressed "
+       "(identity)."),
+    N_("Send the request body as application/json."),
+    N_("Send the transcripts as application/json (an array) or application/x-ndjson (one "
+       "per line)."),
+    N_("The batch has {count} transcripts or more; at most {most} are checked in one "
+       "request."),
+    N_("Unknown ruleset {ruleset}; known: {known}."),
+    N_("The rulesets failed to load."),
+    N_("The server is checking {count} batches already, as many as it takes at a time; "
+       "send this one again after Retry-After seconds. Single checks are answered "
+       "meanwhile."),
+    N_("There is no such route here; the routes are listed at /docs."),
+    N_("This route does not answer to this method."),
+    N_("The server failed to answer this request."),
+    # ---- the titles: the HTTP status phrases -------------------------------------------
+    N_("Bad Request"), N_("Not Found"), N_("Method Not Allowed"),
+    N_("Request Entity Too Large"), N_("Content Too Large"), N_("Unsupported Media Type"),
+    N_("Internal Server Error"), N_("Service Unavailable"), N_("Not Implemented"),
+    N_("Length Required"),
+)
+
+
+@cache
+def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    found = []
+    for phrase in PHRASES:
+        parts = re.split(r"(\{\w+\})", phrase)
+        regex = "".join(f"(?P<{p[1:-1]}>.+?)" if p.startswith("{") and p.endswith("}")
+                        and p[1:-1].isidentifier() else re.escape(p) for p in parts)
+        found.append((re.compile(regex, re.S), phrase))
+    return tuple(found)
+
+
+def phrase(text: str, lang: str | None) -> str:
+    """``text`` (an English field error or problem detail) in ``lang``."""
+    lang = language(lang)
+    if lang == DEFAULT:
+        return text
+    for pattern, template in _patterns():
+        match = pattern.fullmatch(text)
+        if match is not None:
+            return translate(template, lang).format(**match.groupdict())
+    return text
+
+
+def errors_in(errors: list[dict[str, str]] | None, lang: str | None
+              ) -> list[dict[str, str]] | None:
+    """A problem's field errors, each message in ``lang``."""
+    if errors is None or language(lang) == DEFAULT:
+        return errors
+    return [{**e, "message": phrase(e["message"], lang)} if "message" in e else e
+            for e in errors]
