@@ -310,6 +310,38 @@ def test_entering_a_game_by_clicks_offers_only_legal_cards(page):
     assert json.loads(saved.read_text(encoding="utf-8")) == transcript
 
 
+def test_entering_a_game_without_nines(page):
+    """Seed 003 'Ohne Neunen': mittwoch deals 40 cards, and the page says so; seed 002 1:
+    'Optional can FreeDoko be played without nines': chosen beside the ruleset, the deal
+    has ten cards a hand, the transcript names freedoko with with_nines false, and the
+    verdict shows the pack and the note on the moved deadlines (seed 002 8.1)."""
+    css(page, '#entry-ruleset option[value="mittwoch"]').click()
+    wait(page, lambda d: css(d, "#entry-pack").get_attribute("value") == "40")
+    css(page, '#entry-ruleset option[value="freedoko"]').click()
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#entry-solo option")) == 12
+         and css(d, "#entry-pack").get_attribute("value") == "48")
+    css(page, '#entry-pack option[value="40"]').click()
+    css(page, "#entry-random").click()
+    transcript = wait_for_board(page, 0)
+    assert transcript["ruleset"] == {"preset": "freedoko", "options": {"with_nines": False}}
+    assert [len(hand) for hand in transcript["hands"]] == [10, 10, 10, 10]
+    assert not [card for hand in transcript["hands"] for card in hand if card.endswith("9")]
+    rng = random.Random(11)
+    for played in range(40):
+        transcript = wait_for_board(page, played)
+        assert offered(page) == sorted(set(rules.legal_actions(transcript).cards))
+        choices = [b for b in page.find_elements(By.CSS_SELECTOR, ".entry-hand button.card")
+                   if b.is_enabled()]
+        rng.choice(choices).click()
+    transcript = wait_for_board(page, 40)
+    assert rules.check(transcript).valid
+    assert verdict(page) == "✔ No violation"
+    facts = css(page, "#view .facts").text
+    assert "Cards: 40, without nines" in facts and "with_nines: false" in facts
+    assert "moved by the difference in hand size" in css(page, "#view .notes").text
+    shot(page, "entered-game-without-nines")
+
+
 def test_recording_what_happened_accepts_any_card_and_marks_the_fault(page):
     # The revoke's deal: Dan may not play ♣K on Cleo's ♥9, but a record takes it.
     game = example("revoke")

@@ -65,11 +65,43 @@ def test_double_karlchen_both_jacks_of_one_team_two_points():
 
 def test_karlchen_caught_by_the_opponents():
     """Seed 002, 10.2: 'catching Charly: the ♣jack is jabbed from the opposing team in the
-    last trick': 1 for the catching team; both caught: 2."""
+    last trick': 1 for the catching team; both caught, with the separate option for both
+    ('2 special points for catching both Charlies') not listed: still 1."""
     state = _state(ALL_SPECIALS, ((0, "CJ"), (1, "CQ"), (2, "S9"), (3, "C9")), 1, "CQ")
     assert _specials(state) == [("karlchen_caught", "contra", 1)]
     both = _state(ALL_SPECIALS, ((0, "CJ"), (1, "CQ"), (2, "CJ"), (3, "C9")), 1, "CQ")
-    assert _specials(both) == [("karlchen_caught", "contra", 1)] * 2
+    assert _specials(both) == [("karlchen_caught", "contra", 1)]
+
+
+def test_double_karlchen_caught_both_jacks_caught_two_points():
+    """Seed 002, 10.2: 'optional 2 special points for catching both Charlies: if both
+    ♣jacks are jabbed in the last trick by the opposing team': 2 instead of the 1 for
+    catching Charly; one ♣J caught stays 1."""
+    specials = [*ALL_SPECIALS, "double_karlchen_caught"]
+    both = _state(specials, ((0, "CJ"), (1, "CQ"), (2, "CJ"), (3, "C9")), 1, "CQ")
+    assert _specials(both) == [("double_karlchen_caught", "contra", 2)]
+    one = _state(specials, ((0, "CJ"), (1, "CQ"), (2, "S9"), (3, "C9")), 1, "CQ")
+    assert _specials(one) == [("karlchen_caught", "contra", 1)]
+
+
+def test_double_karlchen_caught_alone_counts_only_both():
+    """Seed 002, 10.2 lists the two as separate options: a ruleset with only 'catching both
+    Charlies' scores 2 for both ♣J caught and nothing for one (as double_karlchen without
+    karlchen_last_trick)."""
+    both = _state(["double_karlchen_caught"], ((0, "CJ"), (1, "CQ"), (2, "CJ"), (3, "C9")),
+                  1, "CQ")
+    assert _specials(both) == [("double_karlchen_caught", "contra", 2)]
+    one = _state(["double_karlchen_caught"], ((0, "CJ"), (1, "CQ"), (2, "S9"), (3, "C9")),
+                 1, "CQ")
+    assert _specials(one) == []
+
+
+def test_a_club_jack_of_the_winning_team_is_not_caught():
+    """Seed 002, 10.2: caught is a ♣J 'jabbed from the opposing team': re's ♣J in a trick
+    re wins (seat 2 takes it with ♣Q) is not caught, contra's is: 1."""
+    state = _state([*ALL_SPECIALS, "double_karlchen_caught"],
+                   ((0, "CJ"), (1, "CJ"), (2, "CQ"), (3, "C9")), 2, "CQ")
+    assert _specials(state) == [("karlchen_caught", "re", 1)]
 
 
 def test_fox_wins_last_trick_and_double_fox():

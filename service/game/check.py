@@ -175,7 +175,10 @@ def _with_bock(score: Score, bock: int, winner: str | None) -> Score:
 def check_transcript(transcript: Transcript, notes: list[Note] | None = None) -> CheckResult:
     """The checked game of a transcript already read by :func:`load`."""
     state, violations, setup_notes = replay(transcript)
-    notes = (notes or []) + setup_notes
+    notes = notes or []
+    if transcript.ruleset.deadlines_note:  # moved with the pack: rulesets.moved_deadlines
+        notes.append(Note("deadlines_moved", None, transcript.ruleset.deadlines_note))
+    notes += setup_notes
     violations += state.violations
     if state.violations:
         notes += _refused_calls(transcript, state.violations)

@@ -156,6 +156,15 @@ _CODES: Final = (
        "the score are as counted without them.",
        "Eine unlesbare Karte lag im Stich: ihre Augen sind unbekannt und werden niemandem "
        "gezählt; Augen, Gewinner und Wertung gelten ohne sie.", "DDV TSR 2.2"),
+    _n("deadlines_moved", "The ruleset changes its base's pack (with_nines) and states no "
+       "announcement deadlines: the base's deadlines, counted in cards in hand, were moved by "
+       "the difference in hand size (two cards fewer without the nines, two more with them), "
+       "so that each stands for the same trick.",
+       "Das Regelwerk ändert das Blatt seiner Vorlage (mit oder ohne Neunen) und nennt keine "
+       "eigenen Ansagezeitpunkte: die Zeitpunkte der Vorlage (Karten auf der Hand) wurden um "
+       "den Unterschied der Kartenzahl verschoben (ohne Neunen zwei Karten weniger, mit "
+       "Neunen zwei mehr), so dass jeder für denselben Stich gilt.",
+       "seed 002 (FreeDoko) 8.1", "DDV TSR 6.2.2"),
     # ---- score items -----------------------------------------------------------------------
     _s("won", "Won.", "Gewonnen.", "DDV TSR 7.2.2 a"),
     _s("below_90", "The losers got less than 90.", "Keine 90.", "DDV TSR 7.2.2 b"),
@@ -203,10 +212,15 @@ _CODES: Final = (
        "DDV TSR 7.2.3"),
     _s("karlchen_last_trick", "The last trick won with the club jack.",
        "Karlchen macht den letzten Stich.", "DDV TSR 7.2.3"),
-    _s("karlchen_caught", "The opponents' club jack caught in the last trick.",
-       "Karlchen gefangen.", "seed 002 (FreeDoko) 10.2"),
+    _s("karlchen_caught", "The opponents' club jack caught in the last trick (one point, "
+       "one jack caught or both).", "Karlchen gefangen (ein Punkt, ob einer oder beide).",
+       "seed 002 (FreeDoko) 10.2"),
     _s("double_karlchen", "Both club jacks of one team in the last trick, the trick won.",
        "Doppel-Karlchen im letzten Stich.", "seed 002 (FreeDoko) 10.2"),
+    _s("double_karlchen_caught", "Both club jacks of the opponents caught in the last "
+       "trick (where the ruleset lists it; otherwise that is one karlchen_caught).",
+       "Beide Karlchen der Gegner im letzten Stich gefangen (wo das Regelwerk es vorsieht; "
+       "sonst einmal Karlchen gefangen).", "seed 002 (FreeDoko) 10.2"),
     _s("fox_last_trick", "The last trick won with the diamond ace.",
        "Fuchs macht den letzten Stich.", "seed 002 (FreeDoko) 10.2"),
     _s("double_fox_last_trick", "Both diamond aces of one team in the last trick, the trick "

@@ -15,9 +15,13 @@ from service.game.vocabulary import MARRIAGE_TRICKS, SOLO_KINDS, THROW_REASONS
 
 SPECIAL_POINTS: Final = (
     "against_club_queens", "doppelkopf", "fox_caught", "karlchen_last_trick",
-    "karlchen_caught", "double_karlchen", "fox_last_trick", "double_fox_last_trick",
-    "dollen_beat_dollen", "heart_trick",
+    "karlchen_caught", "double_karlchen", "double_karlchen_caught", "fox_last_trick",
+    "double_fox_last_trick", "dollen_beat_dollen", "heart_trick",
 )
+# karlchen_caught is one point for the last trick in which the opponents catch a ♣J, one
+# or both; double_karlchen_caught makes catching both worth 2 instead (seed 002 10.2 lists
+# "catching Charly" and "catching both Charlies" as two options). Listed without
+# karlchen_caught, it scores only the catch of both, as double_karlchen does for its own.
 SWINES_TIMINGS: Final = ("none", "before_play", "at_first_swine", "before_first_swine",
                          "second_after_fox_won")
 HYPERSWINES_TIMINGS: Final = ("none", "before_play", "at_first_hyperswine")
@@ -92,6 +96,16 @@ class Ruleset:
     announcement_clock: str = _opt(
         "enum", "Deadlines are counted in cards the announcer still holds (hand) "
         "or in cards on the table (table).", choices=("hand", "table"))
+    # Deadlines are stated for the ruleset's own pack. A ruleset that changes its base's
+    # with_nines and states no deadlines of its own (request options, a house ruleset file)
+    # gets the base's deadlines counted in the hand moved by the difference in hand size
+    # (12 and 10 cards: two fewer without the nines, two more with them), so that each
+    # still stands for the same trick (seed 002 8.1: re/contra "till the player has played
+    # his card of the second trick", 11 of 12 cards and 9 of 10; DDV TSR 6.2.2 calls the
+    # first trick the "Freistich"); a note says so (rulesets.moved_deadlines). Deadlines
+    # counted on the table are kept: the n-th card on the table falls in the same trick in
+    # either pack (seed 003: re/contra "spätestens nach dem Fall der 5. Karte", the first
+    # card of the second trick, "die weiteren Ansagen jeweils eine Runde später").
     announcement_deadlines: tuple[int, ...] = _opt(
         "ints", "Deadlines of re/contra, no90, no60, no30, black: hand = at least this many "
         "cards in the announcer's hand; table = at most this many cards played.", length=5)
@@ -196,6 +210,10 @@ class Ruleset:
 
     # Derived, not an option: set once by rulesets._build (see rulesets.digest).
     digest: str = field(default="", compare=False, repr=False, metadata={"kind": "id"})
+    # Derived, not an option: where the deadlines were moved with the pack, what the note
+    # of each checked game says (see rulesets.moved_deadlines); empty otherwise.
+    deadlines_note: str = field(default="", compare=False, repr=False,
+                                metadata={"kind": "id"})
 
     def solo_rank(self, kind: str | None) -> int | None:
         """The rank of a solo kind in ``solos`` (0 is the highest), None if not allowed."""

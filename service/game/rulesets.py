@@ -9,6 +9,7 @@ import json
 import os
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -178,7 +179,47 @@ def _not_an_option(name: str, suggest: bool = True) -> str:
     return "is not an option of the catalogue" + (f" (did you mean {near[0]}?)" if near else "")
 
 
-def _build(ruleset_id: str, values: dict[str, Any]) -> Ruleset:
+HAND_SIZE: Final = {True: 12, False: 10}  # cards a hand, by with_nines
+
+
+def moved_deadlines(base: Ruleset, values: dict[str, Any], stated: Iterable[str]
+                    ) -> tuple[dict[str, Any], str]:
+    """The option values of a ruleset over ``base`` with the base's deadlines moved to its
+    pack, and the note that says so ("" where nothing moved).
+
+    Deadlines are stated for a ruleset's own pack. Where ``stated`` (the options the
+    ruleset gives itself) changes with_nines but not announcement_deadlines, and both the
+    base and the ruleset count in cards in hand, all five deadlines move by the difference
+    in hand size, so that each still stands for the same trick (seed 002 8.1: re/contra
+    "till the player has played his card of the second trick", 11 cards of 12, 9 of 10).
+    Deadlines counted on the table are kept: the n-th card falls in the same trick in
+    either pack (see the option's comment in options.py)."""
+    stated = set(stated)
+    nines, clock = values.get("with_nines"), values.get("announcement_clock")
+    if "announcement_deadlines" in stated:
+        return values, ""
+    if nines == base.with_nines or not isinstance(nines, bool) or not (
+            base.announcement_clock == clock == "hand"):
+        # Nothing moves; a base whose own deadlines were moved passes its note on.
+        same = nines == base.with_nines and clock == base.announcement_clock
+        return values, base.deadlines_note if same else ""
+    step = HAND_SIZE[nines] - HAND_SIZE[base.with_nines]
+    old = base.announcement_deadlines
+    new = tuple(max(0, limit + step) for limit in old)
+    base_name = base.id.split("+")[0]
+    note = (f"the announcement deadlines of {base_name} ({_listed(old)} cards in hand) are "
+            f"stated for {HAND_SIZE[base.with_nines]} cards a hand; this ruleset plays "
+            f"{'with' if nines else 'without'} the nines, {HAND_SIZE[nines]} cards a hand, so "
+            f"they are {_listed(new)}, each for the same trick (seed 002 8.1); "
+            "announcement_deadlines given with the options are taken as written")
+    return values | {"announcement_deadlines": new}, note
+
+
+def _listed(numbers: tuple[int, ...]) -> str:
+    return "/".join(map(str, numbers))
+
+
+def _build(ruleset_id: str, values: dict[str, Any], deadlines_note: str = "") -> Ruleset:
     problems: list[OptionProblem] = []
     typed: dict[str, Any] = {}
     for name, value in values.items():
@@ -197,6 +238,8 @@ def _build(ruleset_id: str, values: dict[str, Any]) -> Ruleset:
     if problems:
         raise RulesetError(problems)
     object.__setattr__(ruleset, "digest", _digest(ruleset))  # once, not per check
+    if deadlines_note:
+        object.__setattr__(ruleset, "deadlines_note", deadlines_note)
     return ruleset
 
 
@@ -236,18 +279,25 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
         if not isinstance(entry, dict) or "value" not in entry or not isinstance(
                 entry.get("source"), str):
             raise refuse(name, "needs value = … and source = \"…\"")
-    values = preset_values(base) | {name: e["value"] for name, e in entries.items()}
+    values, moved = moved_deadlines(
+        base.ruleset, preset_values(base) | {name: e["value"] for name, e in entries.items()},
+        entries)
     try:
-        ruleset = _build(data["id"], values)
+        ruleset = _build(data["id"], values, moved)
     except RulesetError as error:
         raise RulesetError([OptionProblem(p.option, f"{path.name}: {p.message}")
                             for p in error.problems]) from None
+    sources = base.sources | {n: e["source"] for n, e in entries.items()}
+    notes = ({n: v for n, v in base.notes.items() if n not in entries}
+             | {n: e["note"].strip() for n, e in entries.items() if "note" in e})
+    if moved:
+        sources["announcement_deadlines"] = (
+            f"{base.sources['announcement_deadlines']}; moved with the pack "
+            f"({path.name} sets with_nines)")
+        notes["announcement_deadlines"] = moved[0].upper() + moved[1:] + "."
     return Preset(
         id=data["id"], title=data["title"], source=data["source"], ruleset=ruleset,
-        sources=base.sources | {n: e["source"] for n, e in entries.items()},
-        notes={n: v for n, v in base.notes.items() if n not in entries}
-        | {n: e["note"].strip() for n, e in entries.items() if "note" in e},
-        extends=base.id)
+        sources=sources, notes=notes, extends=base.id)
 
 
 def use_directory(directory: str | Path) -> dict[str, Preset]:
@@ -307,8 +357,9 @@ def resolve(spec: str | dict[str, Any]) -> Ruleset:
     key = _custom_key(base.id, overrides)
     ruleset = _custom.get(key) if key is not None else None
     if ruleset is None:
-        values = preset_values(presets()[base.id]) | dict(overrides)
-        ruleset = _build(f"{base.id}+custom", values)
+        values, moved = moved_deadlines(
+            base, preset_values(presets()[base.id]) | dict(overrides), overrides)
+        ruleset = _build(f"{base.id}+custom", values, moved)
         if key is not None:
             if len(_custom) >= MAX_CUSTOM_KEPT:
                 _custom.clear()

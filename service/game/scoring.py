@@ -195,10 +195,14 @@ def _last_trick_items(trick: Trick, number: int, team_of: list[int],
             items.append(score_item("double_karlchen", name, 2, number))
         elif "karlchen_last_trick" in allowed:
             items.append(score_item("karlchen_last_trick", name, 1, number))
-    if "karlchen_caught" in allowed:
-        items += [score_item("karlchen_caught", name, 1, number)
-                  for seat, card in zip(trick.seats, trick.cards, strict=True)
-                  if card == CJ and team_of[seat] != team]
+    # Catching Charly is one point, one ♣J caught or both; both are worth 2 only where
+    # the ruleset lists catching both (seed 002 10.2: two separate options).
+    caught = sum(1 for seat, card in zip(trick.seats, trick.cards, strict=True)
+                 if card == CJ and team_of[seat] != team)
+    if caught == 2 and "double_karlchen_caught" in allowed:
+        items.append(score_item("double_karlchen_caught", name, 2, number))
+    elif caught and "karlchen_caught" in allowed:
+        items.append(score_item("karlchen_caught", name, 1, number))
     if trick.winning_card == DA and not trick.swine_aces:
         if "double_fox_last_trick" in allowed and own.count(DA) == 2:
             items.append(score_item("double_fox_last_trick", name, 2, number))

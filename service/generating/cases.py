@@ -9,8 +9,9 @@ what a person reads or what changes with the release: messages, names, the servi
 version and the ruleset digest.
 
 Cases cycle through the scenarios the ruleset allows (a normal game, a silent marriage,
-swines, every solo kind, every marriage partner rule, a poverty, every throw reason),
-each as a game, a mutation and a partial game; ``--count`` defaults to one full cycle.
+swines, every solo kind, every marriage partner rule, a poverty, every throw reason, and
+a normal game without nines where the rules offer that pack besides their own), each as
+a game, a mutation and a partial game; ``--count`` defaults to one full cycle.
 The same seed gives the same bytes on every machine and Python version: the deals and
 plays come from :class:`PortableRandom`, over lists in a fixed order.
 """
@@ -25,7 +26,7 @@ from service.game.cards import BY_NAME, CQ, DA, NAMES
 from service.game.options import Ruleset
 from service.game.render import render
 from service.game.reservations import throw_entitled, trump_count
-from service.game.rulesets import resolve
+from service.game.rulesets import presets, resolve
 from service.generating.portable_random import PortableRandom
 from service.generating.random_game import (
     TRICK_RULES,
@@ -43,6 +44,11 @@ DROPPED = ("ruleset", "players", "claimed", "service_version", "ruleset_digest")
 
 Scenario = tuple[str, str]  # (game kind, detail: solo kind, partner rule, throw reason)
 Declared = tuple[list[dict[str, Any]], dict[str, Any]]
+# Presets whose rules deal 48 cards and offer 40 besides (seed 002 1: "Optional can
+# FreeDoko be played without nines"), and the rulesets over them: their suites add a
+# normal game under {"preset": id, "options": {"with_nines": false}}. The DDV's TSR 2.2
+# and seed 004 (II.a) know 48 cards only; mittwoch plays 40 throughout.
+WITHOUT_NINES_OFFERED = ("freedoko",)
 
 
 def scenarios(ruleset: Ruleset) -> list[Scenario]:
@@ -55,7 +61,15 @@ def scenarios(ruleset: Ruleset) -> list[Scenario]:
     if ruleset.poverty == "pass":
         found.append(("poverty", ""))
     found += [("throw", reason) for reason in ruleset.throw]
+    if _without_nines_offered(ruleset):
+        found.append(("without_nines", ""))  # last: the cases before it stay as they were
     return found
+
+
+def _without_nines_offered(ruleset: Ruleset) -> bool:
+    preset = presets().get(ruleset.id)
+    base = preset.extends if preset is not None and preset.extends else ruleset.id
+    return ruleset.with_nines and base in WITHOUT_NINES_OFFERED
 
 
 def _brides(hands: list[list[str]]) -> list[int]:
@@ -117,6 +131,9 @@ def _declare(kind: str, detail: str, ruleset: Ruleset, rng: PortableRandom,
 
 
 def legal_game(scenario: Scenario, ruleset: Ruleset, rng: PortableRandom) -> dict[str, Any]:
+    if scenario[0] == "without_nines":  # a normal game of 40 cards, its ruleset named so
+        spec = {"preset": ruleset.id, "options": {"with_nines": False}}
+        return {**legal_game(("normal", ""), resolve(spec), rng), "ruleset": spec}
     dealer = rng.randrange(4)
     hands, declared = _deal_for(scenario, ruleset, rng, dealer)
     return random_game(ruleset, rng, dealer=dealer, hands=hands, declared=declared)

@@ -107,11 +107,18 @@ export class GameView {
       el("span", {class: "team"}, `${t("re")}: ${game.re.map(s => this.name(s)).join(", ") || "–"}`),
       el("span", {class: "team"}, `${t("contra")}: ${game.contra.map(s => this.name(s)).join(", ") || "–"}`),
     ] : [];
+    const spec = this.transcript.ruleset;
+    const options = spec && typeof spec === "object" && spec.options && typeof spec.options === "object"
+      ? Object.entries(spec.options) : [];
+    const pack = total === 40 ? "pack_40" : total === 48 ? "pack_48" : null;
     return el("section", {class: "summary", "aria-labelledby": "summary-title"},
       el("h2", {id: "summary-title", class: count ? "verdict bad" : "verdict good", tabindex: "-1"},
          count === 1 ? t("invalid_1") : count ? t("invalid", {n: count}) : t("valid")),
       el("p", {class: "facts"},
-        el("span", {}, `${t("ruleset")}: `, el("strong", {class: "ruleset-id", text: r.ruleset})),
+        el("span", {}, `${t("ruleset")}: `, el("strong", {class: "ruleset-id", text: r.ruleset}),
+           options.length ? el("span", {class: "ruleset-options",
+             text: ` (${options.map(([name, value]) => `${name}: ${JSON.stringify(value)}`).join(", ")})`}) : null),
+        pack ? el("span", {class: "pack"}, `${t("pack")}: ${t(pack)}`) : null,
         el("span", {}, `${t("game_played")}: ${gameText}`),
         el("span", {}, r.complete ? t("complete") : t("incomplete", {n: cards, m: total})),
         ...teams));

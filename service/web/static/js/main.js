@@ -221,7 +221,18 @@ async function fillSolos() {
   const solos = detail.options.find(o => o.name === "solos")?.value ?? [];
   const select = clear($("#entry-solo"));
   for (const kind of solos.flat()) select.append(el("option", {value: kind, text: kind}));
+  $("#entry-pack").value = playsWithNines(detail) ? "48" : "40";  // the ruleset's own pack
   return detail;
+}
+
+function playsWithNines(detail) {
+  return detail.options.find(o => o.name === "with_nines")?.value !== false;
+}
+
+// The ruleset as the transcript names it: the id, or the id with the other pack (the
+// service then moves the deadlines counted in cards in hand, and says so in a note).
+function rulesetFor(id, detail, withNines) {
+  return withNines === playsWithNines(detail) ? id : {preset: id, options: {with_nines: withNines}};
 }
 
 function fillDeclarers(players) {
@@ -253,10 +264,16 @@ async function startEntry(fromBox) {
     try { data = JSON.parse(input.value); } catch {
       return checkText(input.value);  // shows where the JSON breaks
     }
-    deal = {ruleset: id, players: data.players, dealer: data.dealer ?? 3, hands: data.hands};
+    // Hands of ten cards are a deal without nines, of twelve one with them.
+    const sizes = new Set((Array.isArray(data.hands) ? data.hands : []).map(h => h?.length));
+    if (sizes.size === 1 && (sizes.has(10) || sizes.has(12))) {
+      $("#entry-pack").value = sizes.has(10) ? "40" : "48";
+    }
+    const ruleset = rulesetFor(id, detail, $("#entry-pack").value !== "40");
+    deal = {ruleset, players: data.players, dealer: data.dealer ?? 3, hands: data.hands};
   } else {
-    const withNines = detail.options.find(o => o.name === "with_nines")?.value !== false;
-    deal = Entry.random(id, withNines);
+    const withNines = $("#entry-pack").value !== "40";
+    deal = Entry.random(rulesetFor(id, detail, withNines), withNines);
   }
   const type = $("#entry-type").value;
   const transcript = Entry.build({...deal, type, solo: $("#entry-solo").value,
