@@ -12,6 +12,8 @@ from service import create_app
 # The whole app under test, with the load tests' echo route, which production leaves off
 # (tests/test_hardening.py checks that it is off by default).
 os.environ["DOKO_ECHO"] = "on"
+# doko-check speaks the locale's language: the tests read its English unless they ask.
+os.environ["LC_ALL"] = "C.UTF-8"
 
 
 @pytest.fixture(scope="session")

@@ -29,9 +29,9 @@ import pytest
 from games.kinds import Deal, call, order, trick
 from games.verdicts import assert_score, assert_valid_complete, assert_violation
 
-from service import conformance
-from service.rules import rulesets
-from service.rules.rulesets import resolve, use_directory
+from service.game import rulesets
+from service.game.rulesets import resolve, use_directory
+from service.generating import cases as conformance
 
 ROOT = Path(__file__).resolve().parents[1]
 

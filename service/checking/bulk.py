@@ -30,8 +30,10 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from service.checking import Outcome, Summary, parse_json
+from service.checking.phrases import errors_in, phrase
 from service.checking.problem import Problem
 from service.game.errors import TranscriptError
+from service.game.words import say
 from service.reading.load import check
 
 LOCAL = "local"  # SCHEDULER "local" or "local:N": a LocalCluster of N processes here
@@ -64,9 +66,11 @@ class Report:
                 "malformed": sorted(self.malformed, key=key)}
 
 
-def check_lines(lines: Iterable[tuple[str, str]], ruleset: Any = None) -> Report:
+def check_lines(lines: Iterable[tuple[str, str]], ruleset: Any = None, lang: str = "en"
+                ) -> Report:
     """One shard's report: ``lines`` are (line, path) pairs of one file, in order (as
-    ``dask.bag.read_text(..., include_path=True)`` gives them per partition)."""
+    ``dask.bag.read_text(..., include_path=True)`` gives them per partition); messages
+    in ``lang``."""
     report = Report()
     for number, (line, path) in enumerate(lines, 1):
         text = line.strip()
@@ -82,8 +86,9 @@ def check_lines(lines: Iterable[tuple[str, str]], ruleset: Any = None) -> Report
         except (TranscriptError, Problem) as error:
             problem = error if isinstance(error, Problem) else Problem.from_error(error)
             report.summary.add(Outcome(True))
-            report.malformed.append({"source": source, "detail": problem.detail,
-                                     "errors": problem.errors or []})
+            report.malformed.append({"source": source,
+                                     "detail": phrase(problem.detail, lang),
+                                     "errors": errors_in(problem.errors, lang) or []})
             continue
         codes = tuple(v.code for v in result.violations)
         agrees = result.claimed.agrees if result.claimed is not None else None
@@ -92,7 +97,8 @@ def check_lines(lines: Iterable[tuple[str, str]], ruleset: Any = None) -> Report
             entry: dict[str, Any] = {"source": source, "id": result.id,
                                      "violations": [
                                          {"code": v.code, "pointer": v.pointer,
-                                          "seat": v.seat, "message": v.message}
+                                          "seat": v.seat,
+                                          "message": say(v.text, lang, result.players)}
                                          for v in result.violations]}
             if agrees is False:
                 entry["claim_disagrees"] = True
@@ -108,12 +114,13 @@ def _merge(reports: Iterable[Report]) -> Report:
 
 
 def archive_bag(urls: str | list[str], ruleset: Any = None,
-                storage_options: dict[str, Any] | None = None) -> Any:
+                storage_options: dict[str, Any] | None = None, lang: str = "en") -> Any:
     """The lazy computation: a dask ``Item`` whose ``compute()`` is the :class:`Report`."""
     import dask.bag as db
 
     lines = db.read_text(urls, include_path=True, storage_options=storage_options)
-    return lines.reduction(lambda part: check_lines(part, ruleset), _merge, split_every=8)
+    return lines.reduction(lambda part: check_lines(part, ruleset, lang), _merge,
+                           split_every=8)
 
 
 def client_for(scheduler: str, workers: int = 2) -> Any:
@@ -131,14 +138,14 @@ def client_for(scheduler: str, workers: int = 2) -> Any:
 
 
 def check_archive(urls: str | list[str], *, scheduler: str | None = None, client: Any = None,
-                  ruleset: Any = None, storage_options: dict[str, Any] | None = None
-                  ) -> Report:
+                  ruleset: Any = None, storage_options: dict[str, Any] | None = None,
+                  lang: str = "en") -> Report:
     """Check every game of the archive on a Dask cluster and return one :class:`Report`.
 
     Pass a running ``client`` (dask.distributed), or a ``scheduler`` for
     :func:`client_for` (closed when done); with neither, Dask's default scheduler runs.
     """
-    item = archive_bag(urls, ruleset, storage_options)
+    item = archive_bag(urls, ruleset, storage_options, lang)
     if client is None and scheduler is not None:
         with client_for(scheduler) as own:
             try:
@@ -155,12 +162,12 @@ def check_archive(urls: str | list[str], *, scheduler: str | None = None, client
 
 
 def run(scheduler: str, urls: list[str], ruleset: Any, as_json: bool, out: TextIO,
-        err: TextIO) -> int:
+        err: TextIO, lang: str = "en") -> int:
     """``doko-check --dask SCHEDULER PATTERN...``: the report, and the command's exit
     status (0 all valid, 1 one invalid or disagreeing, 2 one malformed)."""
     try:
         report = check_archive(urls if len(urls) > 1 else urls[0], scheduler=scheduler,
-                               ruleset=ruleset)
+                               ruleset=ruleset, lang=lang)
     except ImportError as error:
         err.write(f"doko-check: --dask needs Dask ({error.name} is missing): "
                   "pip install 'doko-service[dask]'\n")

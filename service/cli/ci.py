@@ -82,9 +82,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     sources = [load(path) for path in args.files]
     items = [item for source in sources for item in source.items]
     progress = Progress(len(items), err)
-    results = checked(items, args.ruleset, True, args.jobs, args.parallel_from)
+    results = checked(items, args.ruleset, True, args.jobs, args.parallel_from, args.lang)
     writer = None if args.github or args.summary else (
-        JsonOut(out) if args.json else ReportOut(out))
+        JsonOut(out) if args.json else ReportOut(out, args.lang))
     suites: list[junit.Suite] = []
     total = Summary()
     if writer:
@@ -113,7 +113,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     out.writelines(github.annotation(f, source.label, line) + "\n"
                                    for f in found)
                 elif writer:
-                    writer.entry(text if args.json else report(item, entry))
+                    writer.entry(text if args.json else report(item, entry, args.lang))
                 progress.update()
             if writer:
                 writer.end_file(source, summary)
@@ -128,7 +128,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(json.dumps({**total.as_dict(), "unreadable": unreadable_files},
                              ensure_ascii=False) + "\n")
     else:
-        ReportOut(out).end(total, len(unreadable_files))
+        ReportOut(out, args.lang).end(total, len(unreadable_files))
     if args.junit:
         Path(args.junit).write_bytes(junit.document(suites))
     for source in sources:

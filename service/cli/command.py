@@ -41,7 +41,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, TextIO
 
 from marshmallow import ValidationError
@@ -60,6 +60,7 @@ from service.cli.report import list_rulesets
 from service.game.errors import field_errors
 from service.game.rulesets import HOUSE_DIR_ENV, RulesetError, use_directory, use_environment
 from service.game.version import VERSION
+from service.game.words import DEFAULT, LANGUAGES
 from service.reading.schemas import TRANSCRIPT
 
 # ---- the command ------------------------------------------------------------------------
@@ -127,8 +128,22 @@ def parser() -> argparse.ArgumentParser:
                         help="check the FILEs (JSON Lines shards: paths, globs or fsspec URLs) "
                              "on Dask, one report: SCHEDULER is local:N or an address "
                              "(needs the [dask] extra; service/checking/bulk.py)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=locale_language(),
+                        help="the language of the report and of every message: en or de "
+                             "(default: from the locale, LC_ALL / LC_MESSAGES / LANG; else en)")
     ci.add_arguments(parser)
     return parser
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> str:
+    """German where the locale asks for it (de_DE.UTF-8, de_AT ...), else English: the
+    first of LC_ALL, LC_MESSAGES and LANG that is set decides, as gettext reads them."""
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return "de" if value.lower().startswith("de") else DEFAULT
+    return DEFAULT
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -136,9 +151,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return sitting_cli.run(args, out, err)
     sources = [load(path) for path in args.files]
     items = [item for source in sources for item in source.items]
-    writer: ReportOut | JsonOut = JsonOut(out) if args.json else ReportOut(out)
+    writer: ReportOut | JsonOut = JsonOut(out) if args.json else ReportOut(out, args.lang)
     progress = Progress(len(items), err)
-    results = checked(items, args.ruleset, args.json, args.jobs, args.parallel_from)
+    results = checked(items, args.ruleset, args.json, args.jobs, args.parallel_from,
+                      args.lang)
     total = Summary()
     writer.begin()
     try:
@@ -202,7 +218,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         out.reconfigure(encoding="utf-8")  # type: ignore[union-attr]  # JSON is UTF-8
     try:
         if args.dask:
-            code = bulk.run(args.dask, args.files, args.ruleset, args.json, out, sys.stderr)
+            code = bulk.run(args.dask, args.files, args.ruleset, args.json, out, sys.stderr,
+                            args.lang)
         else:
             code = (ci.run if ci.wanted(args) else run)(args, out, sys.stderr)
         out.flush()

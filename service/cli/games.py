@@ -61,28 +61,33 @@ def load(path: str, stdin: Any = None) -> Source:
 
 # ---- one game: checked in whichever process ---------------------------------------------
 
-def check_one(item: Item, ruleset: Any, as_json: bool) -> tuple[str, Outcome]:
-    """The entry as JSON text (``--json``) or as report lines, and what the summary counts."""
-    entry, _ = check_item(item, ruleset)
+def check_one(item: Item, ruleset: Any, as_json: bool, lang: str = "en"
+              ) -> tuple[str, Outcome]:
+    """The entry as JSON text (``--json``) or as report lines, and what the summary counts,
+    its texts in ``lang``."""
+    entry, _ = check_item(item, ruleset, lang)
     if as_json:
         text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
     else:
-        text = report(item, entry)
+        text = report(item, entry, lang)
     return text, outcome(entry)
 
 
-def _check_chunk(items: list[Item], ruleset: Any, as_json: bool) -> list[tuple[str, Outcome]]:
-    return [check_one(item, ruleset, as_json) for item in items]
+def _check_chunk(items: list[Item], ruleset: Any, as_json: bool, lang: str
+                 ) -> list[tuple[str, Outcome]]:
+    return [check_one(item, ruleset, as_json, lang) for item in items]
 
 
 def checked(items: list[Item], ruleset: Any, as_json: bool, jobs: int,
-            parallel_from: int) -> Generator[tuple[str, Outcome], None, None]:
-    """Every item's text and outcome, in order; by worker processes for many items."""
+            parallel_from: int, lang: str = "en"
+            ) -> Generator[tuple[str, Outcome], None, None]:
+    """Every item's text and outcome, in order; by worker processes for many items (the
+    language passed to them: a worker does not read the command's options)."""
     if jobs < 2 or len(items) < parallel_from:
-        yield from (check_one(item, ruleset, as_json) for item in items)
+        yield from (check_one(item, ruleset, as_json, lang) for item in items)
         return
     work: Callable[[list[Item]], list[tuple[str, Outcome]]] = partial(
-        _check_chunk, ruleset=ruleset, as_json=as_json)
+        _check_chunk, ruleset=ruleset, as_json=as_json, lang=lang)
     chunks = [items[i:i + CHUNK] for i in range(0, len(items), CHUNK)]
     with ProcessPoolExecutor(jobs) as pool:
         for done in pool.map(work, chunks):  # map keeps the order

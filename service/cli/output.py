@@ -11,6 +11,8 @@ from service.checking import (
 )
 from service.cli.games import Source
 from service.cli.report import plain
+from service.game.text import msg, msgn
+from service.game.words import say
 
 OK, FAILED, ERROR = 0, 1, 2  # exit statuses: all good, a game invalid or disagreeing, an error
 PROGRESS_FROM = 200  # games; fewer finish before a bar would be worth drawing
@@ -19,8 +21,9 @@ PROGRESS_FROM = 200  # games; fewer finish before a bar would be worth drawing
 class ReportOut:
     """The readable report on stdout."""
 
-    def __init__(self, out: TextIO):
+    def __init__(self, out: TextIO, lang: str = "en"):
         self.out = out
+        self.lang = lang
 
     def begin(self) -> None:
         pass
@@ -30,7 +33,9 @@ class ReportOut:
             self.out.write(f"{source.label}: {source.error}\n")
         else:
             count = len(source.items)
-            self.out.write(f"{source.label}: {count} game{'s' if count != 1 else ''}\n")
+            self.out.write(f"{source.label}: "
+                           + say(msgn("{count} game", "{count} games", count), self.lang)
+                           + "\n")
 
     def entry(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -39,18 +44,22 @@ class ReportOut:
         pass
 
     def end(self, summary: Summary, unreadable: int) -> None:
-        s = summary
-        parts = [f"{s.valid} valid", f"{s.invalid} invalid"]
+        s, lang = summary, self.lang
+        parts = [say(msg("{count} valid", count=s.valid), lang),
+                 say(msg("{count} invalid", count=s.invalid), lang)]
         if s.malformed:
-            parts.append(f"{s.malformed} malformed")
+            parts.append(say(msg("{count} malformed", count=s.malformed), lang))
         if s.incomplete:
-            parts.append(f"{s.incomplete} incomplete")
-        line = f"summary: {s.total} game{'s' if s.total != 1 else ''}: {', '.join(parts)}"
+            parts.append(say(msg("{count} incomplete", count=s.incomplete), lang))
+        line = say(msgn("summary: {count} game: {parts}", "summary: {count} games: {parts}",
+                        s.total, parts=", ".join(parts)), lang)
         if s.disagreeing:
-            line += f"; {s.disagreeing} disagree{'s' if s.disagreeing == 1 else ''} " \
-                    "with the claimed result"
+            line += say(msgn("; {count} disagrees with the claimed result",
+                             "; {count} disagree with the claimed result", s.disagreeing),
+                        lang)
         if unreadable:
-            line += f"; {unreadable} file{'s' if unreadable != 1 else ''} unreadable"
+            line += say(msgn("; {count} file unreadable", "; {count} files unreadable",
+                             unreadable), lang)
         self.out.write(line + "\n")
 
 

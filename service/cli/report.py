@@ -15,7 +15,7 @@ from service.cli.formats.findings import violation_line
 from service.game.codes import CODES
 from service.game.rulesets import presets
 from service.game.text import N_, Call, Rules, game_word, msg, msgn
-from service.game.words import say, translate
+from service.game.words import param, say, translate
 
 INDENT = "      "
 
@@ -73,7 +73,7 @@ def item_label(code: str, lang: str) -> str:
 
 
 def team_name(team: str, lang: str) -> str:
-    return say(msg("{team}", team=Call(team)), lang) if team in ("re", "contra") else team
+    return str(param(Call(team), lang, None)) if team in ("re", "contra") else team
 
 
 def malformed_detail(detail: str, line: int | None, lang: str = "en") -> str:
@@ -105,7 +105,7 @@ def _seat(seat: int | None, names: list[str] | None, lang: str = "en") -> str:
 def _game_line(game: dict[str, Any] | None, names: list[str] | None, lang: str) -> str:
     if game is None:
         return say(msg("no game"), lang)
-    kind = say(msg("{game}", game=game_word(game["type"], game.get("solo"))), lang)
+    kind = str(param(game_word(game["type"], game.get("solo")), lang, None))
     if "declarer" in game:
         return say(msg("{game} by {player}", game=kind,
                        player=_seat(game["declarer"], names, lang)), lang)

@@ -14,6 +14,7 @@ from service.game.cards import NAMES
 from service.game.context import GameContext
 from service.game.deal import read_deal
 from service.game.gamestate import GameState
+from service.game.options import Ruleset
 from service.game.readings import best_reading
 from service.game.result import (
     CheckResult,
@@ -30,7 +31,7 @@ from service.game.result import (
 from service.game.rulesets import digest
 from service.game.scoring import outcome, penalty_note
 from service.game.setup import game_setup
-from service.game.text import N_, Call, Seat, Word, Written, msg, msgn
+from service.game.text import N_, Call, Rules, Seat, Text, Word, Written, msg, msgn
 from service.game.transcript import Transcript
 
 
@@ -146,6 +147,26 @@ def _duty_solo(transcript: Transcript, context: GameContext) -> list[Violation]:
     return [Violation("game_declaration", "/game/duty", game.declarer, text)]
 
 
+def _moved_deadlines(ruleset: Ruleset) -> Text:
+    """Seed 002 8.1: a deadline counted in cards in hand stands for a trick; the base's
+    deadlines moved with the pack (service.game.rulesets.moved_deadlines)."""
+    size = 12 if ruleset.with_nines else 10
+    step = 2 if ruleset.with_nines else -2
+    new = ruleset.announcement_deadlines
+    listed = "/".join(map(str, new))
+    old = "/".join(str(limit - step) for limit in new)
+    return (msg("The announcement deadlines of {rules} ({old} cards in hand) are meant for "
+                "{base} cards a hand; these rules play with the nines, {size} cards a hand, so "
+                "they are {new}, each for the same trick (FreeDoko rules 8.1). Deadlines "
+                "given with the options are taken as written.", rules=Rules(ruleset.id),
+                old=old, base=size - step, size=size, new=listed) if ruleset.with_nines else
+            msg("The announcement deadlines of {rules} ({old} cards in hand) are meant for "
+                "{base} cards a hand; these rules play without the nines, {size} cards a "
+                "hand, so they are {new}, each for the same trick (FreeDoko rules 8.1). "
+                "Deadlines given with the options are taken as written.",
+                rules=Rules(ruleset.id), old=old, base=size - step, size=size, new=listed))
+
+
 def _unknown_points(state: GameState) -> Note:
     """DDV TSR 2.2: the pack holds 240 card points; what unreadable cards held is
     unknown, counted for nobody, and said (the verdict is as counted without it)."""
@@ -177,7 +198,7 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
     state, violations, setup_notes = replay(transcript)
     notes = notes or []
     if transcript.ruleset.deadlines_note:  # moved with the pack: rulesets.moved_deadlines
-        notes.append(Note("deadlines_moved", None, transcript.ruleset.deadlines_note))
+        notes.append(Note("deadlines_moved", None, _moved_deadlines(transcript.ruleset)))
     notes += setup_notes
     violations += state.violations
     if state.violations:

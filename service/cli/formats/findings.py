@@ -6,6 +6,8 @@ import json
 from typing import Any, NamedTuple
 
 from service.game.check import REFUSED
+from service.game.text import msg
+from service.game.words import say
 
 
 class Finding(NamedTuple):
@@ -47,10 +49,14 @@ def findings(entry: dict[str, Any]) -> list[Finding]:
     return found
 
 
-def violation_line(violation: dict[str, Any]) -> str:
-    """One violation of an answer as the report and the CI outputs print it: code, place,
-    seat, message, and whether a refused call went unscored (its note says so too)."""
+def violation_line(violation: dict[str, Any], lang: str | None = None) -> str:
+    """One violation of an answer as the CI outputs print it (code, place, seat, message),
+    or with ``lang`` as the readable report says it (the message, which names the player
+    and the place); both say whether a refused call went unscored (its note says so too)."""
     v = violation
+    if lang is not None:
+        scored = (say(msg(" (not scored)"), lang) if v["code"] in REFUSED else "")
+        return f"{v['message']}{scored}"
     scored = " (not scored)" if v["code"] in REFUSED else ""
     return (f"{v['code']} at {v['pointer'] or '/'}{_seat(v['seat'], v.get('name'))}: "
             f"{v['message']}{scored}")
