@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CORE = [ROOT / "service" / part for part in ("game", "reading", "lists", "generating")]
 # Calls whose first argument is a code, and the registry part it must be in.
 CODE_CALLS = {"Violation": codes.VIOLATIONS, "list_violation": codes.VIOLATIONS,
-              "list_note": codes.NOTES,
+              "list_note": codes.NOTES, "Fault": codes.VIOLATIONS,
               "Verdict": codes.VIOLATIONS | {None}, "Note": codes.NOTES,
               "ScoreItem": codes.SCORE_ITEMS}
 

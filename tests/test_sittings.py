@@ -1,9 +1,10 @@
 """Whole sittings (a table's list of games), from the rule texts.
 
-Sources: DDV TSR 3.3.1, 4.2.3, 4.2.5, 4.3.1, 4.3.2, 7.3.3, 8.5.1, 8.6, 10.1, 10.2.1;
-seed 004 (DOKO 2026) III and VII; seed 003 (Mittwoch) 'Soli' and its last lines; seed
-002 (FreeDoko) 6.2, 6.3. The readings where the texts are silent are those of
-shared/design/sitting.md (redeals, one defect for a wrong dealer, the forced solo).
+Sources: DDV TSR 3.3.1, 4.1.5, 4.2.3, 4.2.5, 4.3.1, 4.3.2, 7.2.2, 7.2.4, 7.3.3, 8.5.1,
+8.6, 9.1.3, 10.1, 10.2.1; seed 004 (DOKO 2026) I.5, III and VII; seed 003 (Mittwoch)
+'Soli' and its last lines; seed 002 (FreeDoko) 6.2, 6.3. The readings where the texts
+are silent are those of shared/design/sitting.md (redeals, one defect for a wrong
+dealer, one defect for one slip in a line, the forced solo).
 Every expected figure is worked out here by hand from the lines or from each game's own
 single check; the sitting is never compared with its own output.
 """
@@ -321,10 +322,14 @@ def test_mittwoch_evening_with_a_wrong_line_a_wrong_total_and_a_wrong_dealer():
     claimed = {**totals, "Ben": -7}
     result = check_sitting({"ruleset": "mittwoch", "players": A4, "finished": True,
                             "games": games, "claimed": {"totals": claimed}})
-    assert codes(result) == [("sheet_zero_sum", "/games/4/sheet/scores"),
+    # game 5 is one slip: Dan's -1 alone, as -2, gives the line its plain shape
+    # (sitting.md, "One slip, one defect"), so the defect is at his entry
+    assert codes(result) == [("sheet_zero_sum", "/games/4/sheet/scores/Dan"),
                              ("wrong_dealer", "/games/5/dealer"),
                              ("wrong_total", "/claimed/totals/Ben")]
+    assert result.violations[0].should_be == -2
     assert result.totals == totals
+    assert result.corrected_totals == {**totals, "Dan": 5}
     assert result.claimed == {"agrees": False, "differences": [
         {"player": "Ben", "claimed": -7, "computed": -9}]}
     assert [g.valid for g in result.games] == [True] * 4 + [False, False, True, True]
@@ -629,6 +634,176 @@ def test_transcript_bock_events_are_read_from_the_game():
             for tr in result.tricks)
         seen |= events
     assert "heart_trick" in seen
+
+
+# ---- one slip, one defect; a wrong dealer, one defect; a kind the rules do not have -------
+
+def test_one_slip_in_a_line_is_one_defect_at_its_entry():
+    """sitting.md, "One slip, one defect": where exactly one entry, changed alone, gives
+    the line its plain shape and passes every check, the defect points at that entry,
+    carries should_be, and nothing else is reported for the slip (not at value, not as
+    the sum); corrected_totals are the totals with every such slip corrected.
+
+    Game 1 (value 3; DDV TSR 7.2.2: the two winners +3, the losers -3): Cleo's -5 is
+    the slip, as -3 the line adds up (7.3.3 no. 1) and gives value 3. Game 2 (Cleo's duty
+    solo; 7.2.4: the opponents each -3, the soloist 3 x 3): Dan's -2 should be -3.
+    Game 3 (Ben deals again after the duty solo, 4.2.5): Dan's duty solo with a penalty
+    (+3, 0, 0, -3), off the plain shape but allowed (7.3.3 no. 2): no defect."""
+    games = [
+        sheet("Anna", {"Anna": 3, "Ben": -3, "Cleo": -5, "Dan": 3}, value=3),
+        sheet("Ben", {"Anna": -3, "Ben": -3, "Cleo": 9, "Dan": -2}, "solo",
+              declarer="Cleo", duty=True),
+        sheet("Ben", {"Anna": 0, "Ben": 0, "Cleo": -3, "Dan": 3}, "solo", declarer="Dan",
+              duty=True),
+        sheet("Ben", {"Anna": 1, "Ben": -1, "Cleo": -1, "Dan": 1}),
+    ]
+    result = check_sitting({"ruleset": "ddv", "players": A4, "games": games})
+    assert codes(result) == [("sheet_zero_sum", "/games/0/sheet/scores/Cleo"),
+                             ("sheet_zero_sum", "/games/1/sheet/scores/Dan")]
+    assert [(v.player, v.should_be) for v in result.violations] == [("Cleo", -3),
+                                                                    ("Dan", -3)]
+    assert result.violations[0].message.startswith("Cleo's \u22125 should be \u22123")
+    assert result.violations[1].message.startswith("Dan's \u22122 should be \u22123")
+    assert [g.valid for g in result.games] == [False, False, True, True]
+    assert [g.value for g in result.games[:2]] == [3, 3]
+    # scored as written: Anna 3-3+0+1, Ben -3-3+0-1, Cleo -5+9-3-1, Dan 3-2+3+1
+    assert result.totals == {"Anna": 1, "Ben": -7, "Cleo": 0, "Dan": 5}
+    # Cleo -3 instead of -5 (+2), Dan -3 instead of -2 (-1)
+    assert result.corrected_totals == {"Anna": 1, "Ben": -7, "Cleo": 2, "Dan": 4}
+    answer = result.to_dict()
+    assert answer["violations"][0]["should_be"] == -3
+    assert list(answer).index("corrected_totals") == list(answer).index("totals") + 1
+
+
+def line_alone(scores: dict[str, int], ruleset: Any = "ddv", kind: str = "normal",
+               **fields: Any) -> Any:
+    return check_sitting({"ruleset": ruleset, "players": A4,
+                          "games": [sheet("Anna", scores, kind, **fields)]})
+
+
+def test_no_single_entry_or_several_keep_the_lines_defects():
+    """sitting.md: the defect moves to an entry only where exactly one entry, changed
+    alone, would do. (+2, -2, +2, +2) adds up to +4 (DDV TSR 7.3.3 no. 1): Anna's, Cleo's
+    or Dan's +2 as -2 would each give two winners of 2 and two losers of -2, so the slip
+    is not located. With the winners marked as Anna and Cleo (7.3.3 no. 3) only Dan's
+    entry passes every check. (+3, -3, -2, +1) needs two entries changed."""
+    several = line_alone({"Anna": 2, "Ben": -2, "Cleo": 2, "Dan": 2})
+    assert codes(several) == [("sheet_zero_sum", "/games/0/sheet/scores")]
+    assert several.violations[0].should_be is None
+    assert several.corrected_totals is None
+    assert "corrected_totals" not in several.to_dict()
+    assert "should_be" not in several.to_dict()["violations"][0]
+    marked = line_alone({"Anna": 2, "Ben": -2, "Cleo": 2, "Dan": 2},
+                        winners=["Anna", "Cleo"])
+    assert codes(marked) == [("sheet_zero_sum", "/games/0/sheet/scores/Dan")]
+    assert marked.violations[0].should_be == -2
+    assert marked.corrected_totals == {"Anna": 2, "Ben": -2, "Cleo": 2, "Dan": -2}
+    two = line_alone({"Anna": 3, "Ben": -3, "Cleo": -2, "Dan": 1})
+    assert codes(two) == [("sheet_zero_sum", "/games/0/sheet/scores")]
+    assert two.corrected_totals is None
+
+
+def test_one_slip_under_winners_only_counting():
+    """Seed 004 (DOKO 2026): 'Es werden nur Pluspunkte für die Gewinner notiert', a won
+    solo x 3. Ben's -2 in a normal game should be 0. Dan's -6 in his solo would be right
+    as +3, +6, +9 ... (any worth, the others 0): not located, until the line's value (2)
+    says which: 2 x 3 = 6."""
+    minus = line_alone({"Anna": 2, "Ben": -2, "Cleo": 2, "Dan": 0}, "doko2026")
+    assert codes(minus) == [("sheet_line", "/games/0/sheet/scores/Ben")]
+    assert minus.violations[0].should_be == 0
+    assert minus.corrected_totals == {"Anna": 2, "Ben": 0, "Cleo": 2, "Dan": 0}
+    solo = {"Anna": 0, "Ben": 0, "Cleo": 0, "Dan": -6}
+    any_worth = line_alone(solo, "doko2026", "solo", declarer="Dan", duty=True)
+    assert codes(any_worth) == [("sheet_line", "/games/0/sheet/scores")]
+    valued = line_alone(solo, "doko2026", "solo", declarer="Dan", duty=True, value=2)
+    assert codes(valued) == [("sheet_line", "/games/0/sheet/scores/Dan")]
+    assert valued.violations[0].should_be == 6
+    assert valued.games[0].value == 2
+
+
+def test_a_sitters_entry_and_a_redeals_are_slips_that_should_be_0():
+    """DDV TSR 10.1.2: at five the dealer gets neither plus nor minus; Anna's +2 alone is
+    off (the four playing are a plain +1/-1 game), so should_be 0. sitting.md, Readings:
+    a redeal scores 0 (FreeDoko, which throws nines, has redeals)."""
+    five = check_sitting({"ruleset": "ddv", "players": A5, "games": [
+        sheet("Anna", {"Anna": 2, "Ben": 1, "Cleo": -1, "Dan": -1, "Eve": 1})]})
+    assert codes(five) == [("sheet_line", "/games/0/sheet/scores/Anna")]
+    assert five.violations[0].should_be == 0
+    assert five.totals["Anna"] == 2 and five.corrected_totals == {
+        "Anna": 0, "Ben": 1, "Cleo": -1, "Dan": -1, "Eve": 1}
+    redeal = check_sitting({"ruleset": "freedoko", "players": A4, "games": [
+        {"dealer": "Anna", "sheet": {"type": "redeal", "scores": {"Ben": 1}}}]})
+    assert codes(redeal) == [("sheet_line", "/games/0/sheet/scores/Ben")]
+    assert redeal.violations[0].should_be == 0
+    assert redeal.corrected_totals == dict.fromkeys(A4, 0)
+
+
+def test_a_line_under_the_wrong_dealer_but_right_for_the_true_one_is_one_defect():
+    """sitting.md, "A wrong dealer is one defect"; DDV TSR 3.3.1 (Ben deals game 2) and
+    10.1.1/10.1.2 (the dealer sits out and scores 0). Game 2 is written under Cleo, but
+    its entries are for Anna, Cleo, Dan and Eve: Ben sat out, so Ben dealt. The line is
+    checked against Ben's table (no entry missing, nobody scored who sat out, it adds
+    up), and game 3, Cleo's deal, follows from Ben: one defect."""
+    games = [sheet("Anna", {"Ben": 1, "Cleo": -1, "Dan": -1, "Eve": 1}),
+             sheet("Cleo", {"Anna": 2, "Cleo": -2, "Dan": -2, "Eve": 2}),
+             sheet("Cleo", {"Anna": -1, "Ben": 1, "Dan": 1, "Eve": -1})]
+    result = check_sitting({"ruleset": "ddv", "players": A5, "games": games})
+    assert codes(result) == [("wrong_dealer", "/games/1/dealer")]
+    assert "Ben deals game 2, not Cleo" in result.violations[0].message
+    assert [(g.dealer, g.sits_out) for g in result.games] == [
+        ("Anna", "Anna"), ("Cleo", "Ben"), ("Cleo", "Cleo")]
+    assert result.games[1].scores["Ben"] == 0
+    # Anna 0+2-1, Ben 1+0+1, Cleo -1-2+0, Dan -1-2+1, Eve 1+2-1
+    assert result.totals == {"Anna": 1, "Ben": 2, "Cleo": -3, "Dan": -2, "Eve": 2}
+    # a list that went on from the wrong dealer (Cleo sat out, then Dan deals): one too
+    went_on = [games[0], sheet("Cleo", {"Anna": 2, "Ben": -2, "Dan": -2, "Eve": 2}),
+               sheet("Dan", {"Anna": -1, "Ben": 1, "Cleo": 1, "Eve": -1})]
+    result = check_sitting({"ruleset": "ddv", "players": A5, "games": went_on})
+    assert codes(result) == [("wrong_dealer", "/games/1/dealer")]
+    assert [g.sits_out for g in result.games] == ["Anna", "Cleo", "Dan"]
+
+
+def test_a_whole_game_under_the_wrong_dealer_but_dealt_by_the_true_one_is_one_defect():
+    """sitting.md, "A wrong dealer is one defect"; DDV TSR 3.3.1. At four, game 2 is
+    written under Cleo but its transcript has Ben dealing (seat 1); at five, its four
+    players are Ben's (10.1.1). Either way Ben dealt it, and game 3 is Cleo's."""
+    rng = random.Random(21)
+    four = [{"dealer": "Anna", "transcript": whole_game("ddv", rng, A4, 0)},
+            {"dealer": "Cleo", "transcript": whole_game("ddv", rng, A4, 1)},
+            {"dealer": "Cleo", "transcript": whole_game("ddv", rng, A4, 2)}]
+    result = check_sitting({"ruleset": "ddv", "players": A4, "games": four})
+    assert codes(result) == [("wrong_dealer", "/games/1/dealer")]
+    five = []
+    for dealer in ("Anna", "Ben", "Cleo"):
+        d = A5.index(dealer)
+        playing = [A5[(d + k) % 5] for k in range(1, 5)]
+        five.append({"dealer": dealer, "transcript": whole_game("ddv", rng, playing, 3)})
+    five[1]["dealer"] = "Cleo"
+    result = check_sitting({"ruleset": "ddv", "players": A5, "games": five})
+    assert codes(result) == [("wrong_dealer", "/games/1/dealer")]
+    assert [g.sits_out for g in result.games] == ["Anna", "Ben", "Cleo"]
+
+
+def test_a_poverty_or_a_redeal_line_under_ddv_is_a_defect_at_its_type():
+    """DDV TSR 4.1.5 names only solos and marriages (no poverty) and 9.1.3 repeats no
+    game (no throwing); sitting.md: 'A preset without throws or poverty (ddv) has no
+    redeal line.' The lines are still taken as written (the redeal is dealt again by
+    Ben). DOKO 2026 has both (seed 004 I.5); a ruleset whose poverty is dealt again has
+    a redeal and no poverty game."""
+    games = [sheet("Anna", {"Anna": 1, "Ben": -1, "Cleo": -1, "Dan": 1}, "poverty"),
+             {"dealer": "Ben", "sheet": {"type": "redeal"}},
+             sheet("Ben", {"Anna": 1, "Ben": -1, "Cleo": -1, "Dan": 1})]
+    result = check_sitting({"ruleset": "ddv", "players": A4, "games": games})
+    assert codes(result) == [("sheet_type", "/games/0/sheet/type"),
+                             ("sheet_type", "/games/1/sheet/type")]
+    assert [g.kind for g in result.games] == ["poverty", "redeal", "normal"]
+    plus = [games[0], games[1],
+            sheet("Ben", {"Anna": 1, "Ben": 0, "Cleo": 0, "Dan": 1})]
+    plus[0] = sheet("Anna", {"Anna": 1, "Ben": 0, "Cleo": 0, "Dan": 1}, "poverty")
+    assert check_sitting({"ruleset": "doko2026", "players": A4, "games": plus}).valid
+    dealt_again = {"preset": "ddv", "options": {"poverty": "redeal"}}
+    result = check_sitting({"ruleset": dealt_again, "players": A4, "games": games})
+    assert codes(result) == [("sheet_type", "/games/0/sheet/type")]
 
 
 # ---- input --------------------------------------------------------------------------------

@@ -162,3 +162,33 @@ def test_memory_of_real_sittings_is_bounded_by_the_body(app):
             assert peak <= 64 * len(raw) + 8 * 1024 * 1024, (len(raw), peak)
     finally:
         tracemalloc.stop()
+
+
+SLIPS = {"ruleset": "ddv", "players": A4, "games": [
+    {"dealer": "Anna", "sheet": {"type": "normal", "value": 3,
+                                 "scores": {"Anna": 3, "Ben": -3, "Cleo": -5, "Dan": 3}}},
+    {"dealer": "Ben", "sheet": {"type": "normal",
+                                "scores": {"Anna": 2, "Ben": -2, "Cleo": 2, "Dan": 2}}}]}
+
+
+def test_a_slips_should_be_and_corrected_totals_match_the_spec(client, conforms):  # noqa: F811
+    """sitting.md, "One slip, one defect": game 1's slip is Cleo's -5 (value 3: -3);
+    game 2's +4 could be Anna's, Cleo's or Dan's: no should_be there."""
+    response = client.post(URL, json=SLIPS)
+    assert response.status_code == 200
+    conforms(URL, "post", response)
+    answer = response.get_json()
+    assert [(v["pointer"], v.get("should_be")) for v in answer["violations"]] == [
+        ("/games/0/sheet/scores/Cleo", -3), ("/games/1/sheet/scores", None)]
+    assert answer["totals"] == {"Anna": 5, "Ben": -5, "Cleo": -3, "Dan": 5}
+    assert answer["corrected_totals"] == {"Anna": 5, "Ben": -5, "Cleo": -1, "Dan": 5}
+
+
+def test_cli_prints_what_a_slip_should_be(tmp_path, capsys):
+    path = tmp_path / "slips.json"
+    path.write_text(json.dumps(SLIPS), encoding="utf-8")
+    assert main(["--sitting", str(path)]) == 1
+    printed = capsys.readouterr().out.splitlines()
+    assert ("      sheet_zero_sum at /games/0/sheet/scores/Cleo (Cleo): Cleo's \u22125 should "
+            "be \u22123: the line adds up to \u22122, not 0 (DDV TSR 7.3.3 no. 1)") in printed
+    assert "totals with the slips corrected: Anna 5, Ben -5, Cleo -1, Dan 5" in printed

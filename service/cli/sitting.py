@@ -75,6 +75,9 @@ def report(path: str, result: SittingResult) -> list[str]:
     lines += general
     lines += [f"      note: {n.message}" for n in result.notes]
     lines.append("totals: " + ", ".join(f"{p} {result.totals[p]}" for p in players))
+    if result.corrected_totals is not None:
+        lines.append("totals with the slips corrected: " + ", ".join(
+            f"{p} {result.corrected_totals[p]}" for p in players))
     lines.append("standings: " + ", ".join(f"{s['place']}. {s['player']} {s['points']}"
                                            for s in result.standings))
     duty = [f"{p} {d['played']}/{d['owed']}" for p, d in result.duty_solos.items() if d["owed"]]

@@ -124,6 +124,10 @@ _CODES: Final = (
        "the soloist's factor, who played).",
        "Die Einträge einer Zeile passen nicht zu ihren Angaben (Wert, Gewinner, Bock, "
        "Solo-Faktor, Mitspieler).", "DDV TSR 7.3.3", "DDV TSR 10.1.2"),
+    _v("sheet_type", "A line names a game the ruleset does not have (a poverty or a redeal "
+       "where the rules have none).",
+       "Eine Zeile nennt ein Spiel, das es nach diesen Regeln nicht gibt (eine Armut, oder "
+       "neu geben, wo die Regeln es nicht vorsehen).", "DDV TSR 4.1.5", "DDV TSR 9.1.3"),
     _v("wrong_total", "A claimed total differs from the sum of the list.",
        "Eine angegebene Summe weicht von der Summe der Liste ab.", "DDV TSR 7.3.3"),
     # ---- notes -----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import Any
 from service.game.check import check_transcript
 from service.game.context import GameContext
 from service.game.errors import pointer_token
+from service.game.options import Ruleset
 from service.game.rulesets import digest
 from service.game.transcript import Transcript
 from service.lists.sitting.bock import Bock, round_length, starts_bock, transcript_events
@@ -32,6 +33,9 @@ class Walk(DutySolos):
         self.violations: list[ListDefect] = []
         self.notes: list[ListDefect] = []
         self.games: list[SittingGame] = []
+        self.dealt: list[str] = []
+        self.corrections = dict.fromkeys(p, 0)  # what the slips located change, by player
+        self.slips = 0
         self.counted = 0  # games of the round's count so far (redeals are none)
         self.forced_missed: set[str] = set()
         self.bock = Bock(r, self.table)
@@ -45,10 +49,18 @@ class Walk(DutySolos):
         here = f"/games/{index}"
         before = len(self.violations)
         expected, why = self.expected_dealer(index)
-        dealer = entry.dealer
-        if dealer != expected:
-            self.violation("wrong_dealer", f"{here}/dealer", dealer,
-                           f"{why}: {expected} deals game {index + 1}, not {dealer}")
+        written = entry.dealer
+        dealer = written  # who really dealt: the table the game is checked against
+        if written != expected:
+            dealer = self.really_dealt(entry, expected)
+            shown = ""
+            if dealer != written:
+                shown = (f" (the line is {expected}'s deal: {expected} sits out)"
+                         if entry.sheet is not None else
+                         f" (the game itself shows {expected} dealing)")
+            self.violation("wrong_dealer", f"{here}/dealer", written,
+                           f"{why}: {expected} deals game {index + 1}, not {written}{shown}")
+        self.dealt.append(dealer)
         playing = self.playing(dealer)
         sits_out = dealer if self.table == 5 else None
         forced = self.forced_soloist(dealer, playing)
@@ -60,6 +72,7 @@ class Walk(DutySolos):
             assert entry.sheet is not None
             game, events = self.sheet_game(index, entry.sheet, dealer, playing, sits_out,
                                            forced, factor)
+        game.dealer = written  # as the list has it; sits_out shows who really dealt at five
         if game.kind != "redeal":
             if self.length and self.counted == self.length:
                 self.violation("round_too_long", here, None,
@@ -132,6 +145,8 @@ class Walk(DutySolos):
                    ) -> tuple[SittingGame, set[str]]:
         here = f"/games/{index}/sheet"
         kind = sheet.type
+        if (absent := absent_kind(self.r, kind)) is not None:
+            self.violation("sheet_type", f"{here}/type", None, absent)
         if kind == "solo":
             kind = self.solo_kind_and_forced(here, sheet.declarer, sheet.duty, forced,
                                              sheet.forced)
@@ -144,10 +159,12 @@ class Walk(DutySolos):
                     f"{sheet.declarer} owes no duty solo, so this solo is a lust solo")
         scores = dict.fromkeys(self.players, 0)
         scores.update(sheet.scores)
-        if sheet.declarer is not None and sheet.declarer not in playing:
-            self.violation("sheet_line", f"{here}/declarer", sheet.declarer,
-                           f"{sheet.declarer} does not play this game")
-        value = SheetLine(self, here, sheet, kind, playing, sits_out, factor).check()
+        line = SheetLine(self, here, sheet, kind, playing, sits_out, factor)
+        value = line.check()
+        if line.fix is not None:  # scored as written; corrected_totals as it should be
+            name, written, should_be = line.fix
+            self.corrections[name] += should_be - written
+            self.slips += 1
         events = set(sheet.bock_events)
         if kind in SOLO_KINDS and sheet.declarer is not None and self.lost_by_soloist(
                 scores, sheet.declarer, playing):
@@ -196,9 +213,24 @@ class Walk(DutySolos):
                                    None, f"{name}'s total is {totals[name]}, not {points}")
             claimed = {"agrees": not differences, "differences": differences}
         duty = {n: {"owed": self.owed[n], "played": self.played[n]} for n in self.players}
+        corrected = ({n: totals[n] + self.corrections[n] for n in self.players}
+                     if self.slips else None)
         return SittingResult(self.r.id, self.players, self.s.finished, tuple(self.violations),
                              tuple(self.notes), tuple(self.games), duty, totals, claimed,
-                             digest(self.r))
+                             digest(self.r), corrected)
+
+
+def absent_kind(r: Ruleset, kind: str) -> str | None:
+    """Why the ruleset has no game of this sheet line's kind, or None where it has one:
+    a poverty is played only where it is passed on; a redeal exists only where a hand
+    may be thrown in or a poverty dealt again (sitting.md: ddv has neither)."""
+    if kind == "poverty" and r.poverty != "pass":
+        return ("a poverty is not played under these rules: the cards are dealt again"
+                if r.poverty == "redeal" else "there is no poverty under these rules")
+    if kind == "redeal" and not r.throw and r.poverty == "none":
+        return ("there is no redeal under these rules: no hand is thrown in and there is "
+                "no poverty, so every game dealt is played")
+    return None
 
 
 def check_sitting(data: Any) -> SittingResult:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from service.game.options import Ruleset
-from service.lists.sitting.request import Sitting
+from service.lists.sitting.request import Entry, Sitting
 from service.lists.sitting.standings import ListDefect, SittingGame, list_violation
 
 
@@ -16,21 +16,24 @@ class Rotation:
     players: tuple[str, ...]
     table: int
     games: list[SittingGame]
+    dealt: list[str]  # who really dealt each game so far (see :meth:`really_dealt`)
     violations: list[ListDefect]
 
     def left_of(self, name: str, steps: int = 1) -> str:
         return self.players[(self.players.index(name) + steps) % self.table]
 
-    def violation(self, code: str, pointer: str, player: str | None, message: str) -> None:
-        self.violations.append(list_violation(code, pointer, player, message))
+    def violation(self, code: str, pointer: str, player: str | None, message: str,
+                  should_be: int | None = None) -> None:
+        self.violations.append(list_violation(code, pointer, player, message, should_be))
 
     def expected_dealer(self, index: int) -> tuple[str, str]:
-        """The dealer of game ``index`` and why, from the dealer written for the one before
-        (a wrong dealer is one defect, not one per later game)."""
+        """The dealer of game ``index`` and why, from the dealer of the one before as
+        written, or as really dealt where the game shows it (:meth:`really_dealt`): a
+        wrong dealer is one defect, not one per later game."""
         if index == 0:
             return self.s.first_dealer, "the first dealer"
         before = self.games[-1]
-        d = before.dealer
+        d = self.dealt[-1]
         if before.kind == "redeal":
             return d, f"after the redeal {d} deals again"
         if before.kind == "duty_solo" and self.r.dealer_repeats_after_duty_solo:
@@ -38,6 +41,34 @@ class Rotation:
         if before.kind == "lust_solo" and self.r.dealer_repeats_after_lust_solo:
             return d, f"after {before.declarer}'s lust solo {d} deals again"
         return self.left_of(d), f"after {d}'s deal the next player deals"
+
+    def really_dealt(self, entry: Entry, expected: str) -> str:
+        """Who dealt a game written under the wrong dealer: the expected dealer where the
+        game shows him dealing and not the one written, else the one written.
+
+        A line at a table of five shows who sat out, that is who dealt (DDV TSR 10.1.1):
+        its entries are for the four others (the sitter's entry absent or 0). A whole game
+        shows its four players and its dealer seat. A line at four shows no dealer."""
+        written = entry.dealer
+        if entry.sheet is not None:
+            if self.table != 5:
+                return written
+            scores = entry.sheet.scores
+
+            def sat_out(name: str) -> bool:
+                return not scores.get(name) and all(n in scores for n in self.playing(name))
+
+            return expected if sat_out(expected) and not sat_out(written) else written
+        t = entry.transcript
+        names = (t.players or ()) if t is not None else ()
+        if t is None or len(names) != 4 or len(set(names)) != 4:
+            return written
+        if self.table == 5:
+            out = [n for n in self.players if n not in names]
+            shown = out[0] if len(out) == 1 else None
+        else:
+            shown = names[t.dealer] if 0 <= t.dealer < 4 else None
+        return expected if shown == expected else written
 
     def playing(self, dealer: str) -> tuple[str, ...]:
         """The four who play, from the dealer's left (at five the dealer sits out)."""

@@ -12,22 +12,28 @@ from service.game.version import VERSION
 
 @dataclass(frozen=True, slots=True)
 class ListDefect:
-    """A violation (or note) of the list: code, JSON pointer into the request, player."""
+    """A violation (or note) of the list: code, JSON pointer into the request, player;
+    ``should_be``: for a slip in one entry of a sheet line, what that entry should be."""
 
     code: str
     pointer: str | None
     player: str | None
     message: str
+    should_be: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "pointer": self.pointer, "player": self.player,
-                "message": self.message}
+        out: dict[str, Any] = {"code": self.code, "pointer": self.pointer,
+                               "player": self.player, "message": self.message}
+        if self.should_be is not None:
+            out["should_be"] = self.should_be
+        return out
 
 
-def list_violation(code: str, pointer: str, player: str | None, message: str) -> ListDefect:
+def list_violation(code: str, pointer: str, player: str | None, message: str,
+                   should_be: int | None = None) -> ListDefect:
     if code not in VIOLATIONS:
         raise ValueError(f"unregistered violation code {code!r}")
-    return ListDefect(code, pointer, player, message)
+    return ListDefect(code, pointer, player, message, should_be)
 
 
 def list_note(code: str, pointer: str | None, player: str | None, message: str) -> ListDefect:
@@ -72,6 +78,7 @@ class SittingResult:
     totals: dict[str, int]
     claimed: dict[str, Any] | None
     ruleset_digest: str = ""
+    corrected_totals: dict[str, int] | None = None  # the totals with every slip corrected
 
     @property
     def valid(self) -> bool:
@@ -89,13 +96,16 @@ class SittingResult:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "valid": self.valid, "complete": self.complete, "ruleset": self.ruleset,
             "players": list(self.players),
             "violations": [v.as_dict() for v in self.violations],
             "notes": [n.as_dict() for n in self.notes],
             "games": [g.as_dict() for g in self.games],
             "duty_solos": self.duty_solos, "totals": self.totals,
-            "standings": self.standings, "claimed": self.claimed,
-            "service_version": VERSION, "ruleset_digest": self.ruleset_digest,
         }
+        if self.corrected_totals is not None:  # only where a line has a slip
+            out["corrected_totals"] = self.corrected_totals
+        out.update({"standings": self.standings, "claimed": self.claimed,
+                    "service_version": VERSION, "ruleset_digest": self.ruleset_digest})
+        return out
