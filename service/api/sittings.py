@@ -6,6 +6,7 @@ from flask import Blueprint, Response, request
 
 from service.checking.sitting import MAX_SITTING_BYTES, check_sitting_data
 
+from .language import requested
 from .observability import record_game
 from .routes import json_response, read_json_body
 
@@ -19,4 +20,4 @@ def check_sitting() -> Response:
     for game in result.games:
         if game.result is not None:
             record_game(game.result)
-    return json_response(result.to_dict())
+    return json_response(result.to_dict(requested()))

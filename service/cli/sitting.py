@@ -14,14 +14,17 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from service.checking import parse_json
-from service.checking.problem import Problem
+from service.checking.problem import Problem, problem_body
 from service.checking.sitting import MAX_SITTING_BYTES, check_sitting_data
+from service.game.text import N_, Rules, msgn
+from service.game.words import say, translate
 from service.lists.sitting.standings import SittingResult
 
 OK, FAILED, ERROR = 0, 1, 2
-KINDS = {"normal": "normal", "marriage": "marriage", "poverty": "poverty",
-         "silent_marriage": "silent marriage", "duty_solo": "duty solo",
-         "forced_solo": "forced solo", "lust_solo": "lust solo", "redeal": "redeal"}
+KINDS = {"normal": N_("normal"), "marriage": N_("marriage"), "poverty": N_("poverty"),
+         "silent_marriage": N_("silent marriage"), "duty_solo": N_("duty solo"),
+         "forced_solo": N_("forced solo"), "lust_solo": N_("lust solo"),
+         "redeal": N_("redeal")}
 
 
 def _read(path: str) -> Any:
@@ -39,7 +42,8 @@ def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def report(path: str, result: SittingResult) -> list[str]:
+def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
+    """The list as a referee reads it, in ``lang``: a line per game with its defects."""
     players = result.players
     width = max(5, *(len(p) + 1 for p in players))
     dealer_width = max(6, *(len(p) for p in players))
@@ -47,48 +51,58 @@ def report(path: str, result: SittingResult) -> list[str]:
     def row(cells: list[str]) -> str:
         return "".join(c.rjust(width) for c in cells)
 
-    head = (f"  {'#':>3}  {'dealer':<{dealer_width}}  {'game':<24}" + row(list(players))
-            + "  |" + row(list(players)))
-    lines = [f"{path}: a sitting of {len(result.games)} games under {result.ruleset}, "
-             f"{len(players)} players", head]
+    head = (f"  {'#':>3}  {translate('dealer', lang):<{dealer_width}}  "
+            f"{translate('game', lang):<24}" + row(list(players)) + "  |" + row(list(players)))
+    lines = [f"{path}: " + say(msgn(
+        "a sitting of {count} game under {rules}, {players} players",
+        "a sitting of {count} games under {rules}, {players} players", len(result.games),
+        rules=Rules(result.ruleset), players=len(players)), lang), head]
     defects: dict[int, list[str]] = {}
     general: list[str] = []
     for v in result.violations:
-        text = (f"      {v.code} at {v.pointer}" + (f" ({v.player})" if v.player else "")
-                + f": {v.message}")
+        text = "      " + v.as_dict(lang)["message"]
         parts = (v.pointer or "").split("/")
         if len(parts) > 2 and parts[1] == "games":
             defects.setdefault(int(parts[2]), []).append(text)
         else:
             general.append(text)
     for game in result.games:
-        kind = KINDS[game.kind]
+        kind = translate(KINDS[game.kind], lang)
         if game.declarer and game.kind != "redeal":
             kind += f" {game.declarer}"
         if game.bock > 1:
-            kind += f" bock ×{game.bock}"
+            kind += f" {translate('bock', lang)} ×{game.bock}"
         scores = [("-" if p == game.sits_out else _signed(game.scores[p])) for p in players]
         totals = [str(game.totals[p]) for p in players]
         lines.append(f"  {game.index + 1:>3}  {game.dealer:<{dealer_width}}  {kind:<24}"
                      + row(scores) + "  |" + row(totals))
         lines += defects.get(game.index, [])
     lines += general
-    lines += [f"      note: {n.message}" for n in result.notes]
-    lines.append("totals: " + ", ".join(f"{p} {result.totals[p]}" for p in players))
+    lines += [f"      {translate('note', lang)}: {n.as_dict(lang)['message']}"
+              for n in result.notes]
+    lines.append(translate("totals", lang) + ": "
+                 + ", ".join(f"{p} {result.totals[p]}" for p in players))
     if result.corrected_totals is not None:
-        lines.append("totals with the slips corrected: " + ", ".join(
+        lines.append(translate("totals with the slips corrected", lang) + ": " + ", ".join(
             f"{p} {result.corrected_totals[p]}" for p in players))
-    lines.append("standings: " + ", ".join(f"{s['place']}. {s['player']} {s['points']}"
-                                           for s in result.standings))
+    lines.append(translate("standings", lang) + ": " + ", ".join(
+        f"{s['place']}. {s['player']} {s['points']}" for s in result.standings))
     duty = [f"{p} {d['played']}/{d['owed']}" for p, d in result.duty_solos.items() if d["owed"]]
     if duty:
-        lines.append("duty solos played/owed: " + ", ".join(duty))
+        lines.append(translate("duty solos played/owed", lang) + ": " + ", ".join(duty))
     if result.claimed is not None:
-        lines.append("claimed totals " + ("agree" if result.claimed["agrees"] else "differ"))
+        lines.append(translate("claimed totals agree", lang) if result.claimed["agrees"]
+                     else translate("claimed totals differ", lang))
     count = len(result.violations)
-    lines.append("valid" if result.valid else
-                 f"INVALID: {count} defect" + ("s" if count != 1 else ""))
+    lines.append(translate("valid", lang) if result.valid else say(msgn(
+        "INVALID: {count} defect", "INVALID: {count} defects", count), lang))
     return lines
+
+
+LAYOUT = (N_("dealer"), N_("game"), N_("bock"), N_("totals"),
+          N_("totals with the slips corrected"), N_("standings"),
+          N_("duty solos played/owed"), N_("claimed totals agree"),
+          N_("claimed totals differ"))
 
 
 def refuse(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -117,17 +131,18 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             status = ERROR
             continue
         except Problem as problem:
-            lines = [f"{path}: {problem.detail}"]
-            lines += [f"  {e['pointer'] or '/'}: {e['message']}" for e in problem.errors or ()]
+            body = problem_body(problem.status, problem.detail, problem.errors, args.lang)
+            lines = [f"{path}: {body['detail']}"]
+            lines += [f"  {e['pointer'] or '/'}: {e['message']}" for e in body.get("errors", ())]
             (err if args.json else out).write("\n".join(lines) + "\n")
             status = ERROR
             continue
         if not result.valid and status == OK:
             status = FAILED
         if args.json:
-            answers.append({"path": path, "result": result.to_dict()})
+            answers.append({"path": path, "result": result.to_dict(args.lang)})
         else:
-            out.write("\n".join(report(path, result)) + "\n")
+            out.write("\n".join(report(path, result, args.lang)) + "\n")
     if args.json:
         out.write(json.dumps({"files": answers}, ensure_ascii=False) + "\n")
     return status

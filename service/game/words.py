@@ -121,13 +121,18 @@ def param(value: Param, lang: str, names: tuple[str, ...] | None) -> object:
     if isinstance(value, Written):
         return f"„{value.text}“" if lang != DEFAULT else f"'{value.text}'"
     if isinstance(value, Text):
-        return say(value, lang, names)
+        return _said(value, lang, names)
     return value
 
 
 def say(text: Text, lang: str = DEFAULT, names: tuple[str, ...] | None = None) -> str:
-    """``text`` in ``lang``, a seat said by its player's name where ``names`` are known."""
-    lang = language(lang)
+    """``text`` in ``lang``, a seat said by its player's name where ``names`` are known;
+    a sentence, so its first letter capitalised."""
+    said = _said(text, language(lang), names)
+    return said[:1].upper() + said[1:]
+
+
+def _said(text: Text, lang: str, names: tuple[str, ...] | None) -> str:
     if text.plural is not None:
         template = (catalogue(lang).ngettext(text.template, text.plural, text.number)
                     if lang != DEFAULT else text.template if text.number == 1 else text.plural)

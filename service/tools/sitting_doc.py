@@ -48,7 +48,7 @@ def answer_block(answer: dict[str, Any]) -> str:
 
 def list_block() -> str:
     out = io.StringIO()
-    args = SimpleNamespace(files=[EXAMPLE], json=False, ruleset=None)
+    args = SimpleNamespace(files=[EXAMPLE], json=False, ruleset=None, lang="en")
     status = sitting_cli.run(args, out, sys.stderr)  # type: ignore[arg-type]
     return "```text\n" + out.getvalue() + f"exit status {status}\n```\n"
 

@@ -9,6 +9,7 @@ from service.game.context import GameContext
 from service.game.errors import pointer_token
 from service.game.options import Ruleset
 from service.game.rulesets import digest
+from service.game.text import Text, msg, msgn
 from service.game.transcript import Transcript
 from service.lists.sitting.bock import Bock, round_length, starts_bock, transcript_events
 from service.lists.sitting.duty import DutySolos
@@ -53,13 +54,14 @@ class Walk(DutySolos):
         dealer = written  # who really dealt: the table the game is checked against
         if written != expected:
             dealer = self.really_dealt(entry, expected)
-            shown = ""
+            wrong = msg("{why}: {expected} deals game {number}, not {written}", why=why,
+                        expected=expected, number=index + 1, written=written)
             if dealer != written:
-                shown = (f" (the line is {expected}'s deal: {expected} sits out)"
-                         if entry.sheet is not None else
-                         f" (the game itself shows {expected} dealing)")
-            self.violation("wrong_dealer", f"{here}/dealer", written,
-                           f"{why}: {expected} deals game {index + 1}, not {written}{shown}")
+                wrong = (msg("{wrong} (the line is {expected}'s deal: {expected} sits out)",
+                             wrong=wrong, expected=expected) if entry.sheet is not None else
+                         msg("{wrong} (the game itself shows {expected} dealing)",
+                             wrong=wrong, expected=expected))
+            self.violation("wrong_dealer", f"{here}/dealer", written, wrong)
         self.dealt.append(dealer)
         playing = self.playing(dealer)
         sits_out = dealer if self.table == 5 else None
@@ -76,16 +78,17 @@ class Walk(DutySolos):
         if game.kind != "redeal":
             if self.length and self.counted == self.length:
                 self.violation("round_too_long", here, None,
-                               f"the round has {self.length} games; game {index + 1} is one "
-                               "more")
+                               msg("the round has {length} games; game {number} is one more",
+                                   length=self.length, number=index + 1))
             self.counted += 1
             if forced is not None and game.kind != "forced_solo":
                 soloist, owed, left = forced
                 self.forced_missed.add(soloist)
                 self.violation("forced_solo", here, soloist,
-                               f"{owed} duty solo(s) still owed with {left} game(s) left: "
-                               f"{soloist}, the first owing one from {dealer}'s left, had "
-                               "to play a duty solo ('vorgeführt')")
+                               msg("{owed} duty solos still owed with {left} games left: "
+                                   "{soloist}, the first owing one from {dealer}'s left, had "
+                                   "to play a duty solo (“vorgeführt”)", owed=owed, left=left,
+                                   soloist=soloist, dealer=dealer))
             if game.kind in ("duty_solo", "forced_solo") and game.declarer:
                 self.played[game.declarer] += 1
             self.bock.played(starts_bock(self.r, events))
@@ -103,24 +106,28 @@ class Walk(DutySolos):
         names = t.players or ()
         if sorted(names) != sorted(playing) or not rotation_of(names, playing):
             self.violation("wrong_players", f"{here}/players", None,
-                           f"the players of this game are {', '.join(playing)} clockwise"
-                           + (f" ({sits_out} deals and sits out)" if sits_out else ""))
+                           msg("the players of this game are {names} clockwise ({dealer} "
+                               "deals and sits out)", names=", ".join(playing),
+                               dealer=sits_out) if sits_out else
+                           msg("the players of this game are {names} clockwise",
+                               names=", ".join(playing)))
         lead = playing[0]  # the dealer's left neighbour
         if lead in names and names[(t.dealer + 1) % 4] != lead:
             seat = (names.index(lead) - 1) % 4
             self.violation("wrong_dealer", f"{here}/dealer", None,
-                           f"{dealer} deals: the dealer seat is {seat}, whose left "
-                           f"neighbour {lead} leads")
+                           msg("{dealer} deals: the dealer's seat is {seat}, whose left "
+                               "neighbour {lead} leads", dealer=dealer, seat=seat, lead=lead))
         declarer = (names[t.game.declarer] if t.game.type == "solo"
                     and t.game.declarer is not None and names else None)
         context = GameContext(bock=factor, duty_solo_owed=self.duty_owed_context(declarer))
         result = check_transcript(t._replace(context=context))
         for v in result.violations:
-            self.violation(v.code, here + v.pointer, result.name(v.seat), v.message)
+            self.violation(v.code, here + v.pointer, result.name(v.seat), v.text,
+                           names=result.players)
         if not result.complete:
             self.violation("game_unfinished", here + "/play", None,
-                           "a game of the list is a whole game: this one stops before its "
-                           "last card")
+                           msg("a game of the list is a whole game: this one stops before "
+                               "its last card"))
         info = result.game
         kind: str = info.type if info is not None else "normal"
         if kind == "solo":
@@ -154,9 +161,10 @@ class Walk(DutySolos):
                     sheet.duty != (kind == "duty_solo")):
                 self.violation(
                     "game_declaration", f"{here}/duty", sheet.declarer,
-                    f"{sheet.declarer} still owes a duty solo, so this solo is the duty solo"
-                    if kind == "duty_solo" else
-                    f"{sheet.declarer} owes no duty solo, so this solo is a lust solo")
+                    msg("{soloist} still owes a duty solo, so this solo is the duty solo",
+                        soloist=sheet.declarer) if kind == "duty_solo" else
+                    msg("{soloist} owes no duty solo, so this solo is a lust solo",
+                        soloist=sheet.declarer))
         scores = dict.fromkeys(self.players, 0)
         scores.update(sheet.scores)
         line = SheetLine(self, here, sheet, kind, playing, sits_out, factor)
@@ -185,8 +193,9 @@ class Walk(DutySolos):
             if self.length and self.counted < self.length:
                 self.notes.append(list_note(
                     "round_short", "/finished", None,
-                    f"the round finished after {self.counted} of {self.length} games "
-                    "(the referee strikes the normal games left, DDV TSR 8.5.1)"))
+                    msg("the round finished after {counted} of {length} games (the referee "
+                        "strikes the normal games left, DDV tournament rules 8.5.1)",
+                        counted=self.counted, length=self.length)))
             for name in self.players:
                 missing = self.remaining(name)
                 if not missing:
@@ -196,12 +205,15 @@ class Walk(DutySolos):
                     totals[name] -= penalty * missing
                     self.notes.append(list_note(
                         "missed_duty_solo", "/finished", name,
-                        f"{name} did not play {missing} duty solo(s): {penalty * missing} "
-                        "points off the total"))
+                        msgn("{name} did not play {count} duty solo: {points} points off "
+                             "the total", "{name} did not play {count} duty solos: {points} "
+                             "points off the total", missing, name=name,
+                             points=penalty * missing)))
                 elif name not in self.forced_missed:
                     self.violation("duty_solo_missing", "/finished", name,
-                                   f"the round is finished and {name} still owes {missing} "
-                                   "duty solo(s)")
+                                   msgn("the round is finished and {name} still owes {count} "
+                                        "duty solo", "the round is finished and {name} still "
+                                        "owes {count} duty solos", missing, name=name))
         claimed = None
         if self.s.claimed_totals is not None:
             differences = []
@@ -210,7 +222,8 @@ class Walk(DutySolos):
                     differences.append({"player": name, "claimed": points,
                                         "computed": totals[name]})
                     self.violation("wrong_total", f"/claimed/totals/{pointer_token(name)}",
-                                   None, f"{name}'s total is {totals[name]}, not {points}")
+                                   None, msg("{name}'s total is {total}, not {written}",
+                                             name=name, total=totals[name], written=points))
             claimed = {"agrees": not differences, "differences": differences}
         duty = {n: {"owed": self.owed[n], "played": self.played[n]} for n in self.players}
         corrected = ({n: totals[n] + self.corrections[n] for n in self.players}
@@ -220,16 +233,16 @@ class Walk(DutySolos):
                              digest(self.r), corrected)
 
 
-def absent_kind(r: Ruleset, kind: str) -> str | None:
+def absent_kind(r: Ruleset, kind: str) -> Text | None:
     """Why the ruleset has no game of this sheet line's kind, or None where it has one:
     a poverty is played only where it is passed on; a redeal exists only where a hand
     may be thrown in or a poverty dealt again (sitting.md: ddv has neither)."""
     if kind == "poverty" and r.poverty != "pass":
-        return ("a poverty is not played under these rules: the cards are dealt again"
-                if r.poverty == "redeal" else "there is no poverty under these rules")
+        return (msg("a poverty is not played under these rules: the cards are dealt again")
+                if r.poverty == "redeal" else msg("there is no poverty under these rules"))
     if kind == "redeal" and not r.throw and r.poverty == "none":
-        return ("there is no redeal under these rules: no hand is thrown in and there is "
-                "no poverty, so every game dealt is played")
+        return msg("there is no redeal under these rules: no hand is thrown in and there is "
+                   "no poverty, so every game dealt is played")
     return None
 
 

@@ -3,6 +3,7 @@ forced (\'vorgeführt\', DDV TSR 4.2.3)."""
 
 from __future__ import annotations
 
+from service.game.text import msg
 from service.lists.sitting.rotation import Rotation
 
 
@@ -50,11 +51,14 @@ class DutySolos(Rotation):
         if forced is not None and declarer == forced[0]:
             if written_forced is False:
                 self.violation("forced_solo", f"{here}/forced", declarer,
-                               f"{declarer} was forced to play this duty solo "
-                               "('vorgeführt'): mark it forced")
+                               msg("{soloist} was forced to play this duty solo "
+                                   "(“vorgeführt”): mark it as forced", soloist=declarer))
             return "forced_solo"
         if written_forced:
-            due = (f"the forced duty solo here was {forced[0]}'s" if forced is not None
-                   else "no forced duty solo was due here")
-            self.violation("forced_solo", f"{here}/forced", declarer, f"{due}: not forced")
+            self.violation("forced_solo", f"{here}/forced", declarer,
+                           msg("the forced duty solo here was {due}'s: {soloist}'s is not "
+                               "forced", due=forced[0], soloist=declarer)
+                           if forced is not None else
+                           msg("no forced duty solo was due here: {soloist}'s is not forced",
+                               soloist=declarer))
         return self.solo_kind(declarer, duty)

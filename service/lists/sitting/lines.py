@@ -7,6 +7,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from service.game.errors import pointer_token
+from service.game.text import N_, Text, Word, msg
 from service.lists.sitting.duty import DutySolos
 from service.lists.sitting.request import Sheet
 
@@ -14,6 +15,7 @@ SOLO_PENALTIES = (3, 15, 21)  # DDV TSR 7.3.3 no. 2: a solo's penalty breaks eve
 SOLO_KINDS = ("duty_solo", "forced_solo", "lust_solo")
 LONE_KINDS = (*SOLO_KINDS, "silent_marriage")  # one player against three, x solo_multiplier
 MINUS = "\u2212"
+DDV_ZERO_SUM = Word(N_("DDV tournament rules 7.3.3 no. 1"))
 
 
 def signed(points: int) -> str:
@@ -27,7 +29,7 @@ class Fault(NamedTuple):
     code: str
     where: str
     player: str | None
-    message: str
+    text: Text
 
 
 class SheetLine:
@@ -50,15 +52,17 @@ class SheetLine:
         slip = self.slip() if faults else None
         if slip is None:
             for f in faults:
-                self.w.violation(f.code, self.here + f.where, f.player, f.message)
+                self.w.violation(f.code, self.here + f.where, f.player, f.text)
             return self.game_value(scores)
         name, should_be = slip
         written = scores[name]
         first = faults[0]
-        why = (f"the line adds up to {signed(sum(self.entries(scores)))}, not 0 "
-               "(DDV TSR 7.3.3 no. 1)" if first.code == "sheet_zero_sum" else first.message)
+        why = (msg("the line adds up to {sum}, not 0 ({rule})",
+                   sum=signed(sum(self.entries(scores))), rule=DDV_ZERO_SUM)
+               if first.code == "sheet_zero_sum" else first.text)
         self.w.violation(first.code, f"{self.here}/scores/{pointer_token(name)}", name,
-                         f"{name}'s {signed(written)} should be {signed(should_be)}: {why}",
+                         msg("{name}'s {written} should be {should_be}: {why}", name=name,
+                             written=signed(written), should_be=signed(should_be), why=why),
                          should_be=should_be)
         self.fix = (name, written, should_be)
         return self.game_value({**scores, name: should_be})
@@ -71,52 +75,58 @@ class SheetLine:
         correction tried), in the order they are reported."""
         s, out = self.sheet, []
 
-        def bad(where: str, player: str | None, message: str, code: str = "sheet_line") -> None:
-            out.append(Fault(code, where, player, message))
+        def bad(where: str, player: str | None, text: Text, code: str = "sheet_line") -> None:
+            out.append(Fault(code, where, player, text))
 
         if s.declarer is not None and s.declarer not in self.playing:
-            bad("/declarer", s.declarer, f"{s.declarer} does not play this game")
+            bad("/declarer", s.declarer, msg("{name} does not play this game", name=s.declarer))
         missing = [n for n in self.playing if n not in scores]
         if missing and self.kind != "redeal":
-            bad("/scores", None, f"no entry for {', '.join(missing)}, who played")
+            bad("/scores", None, msg("no entry for {names}, who played",
+                                     names=", ".join(missing)))
         for name, points in scores.items():
             if points and (name == self.sits_out or self.kind == "redeal"
                            or name not in self.playing):
-                why = ("a redeal scores 0" if self.kind == "redeal"
-                       else f"{name} sat out and scores 0 (DDV TSR 10.1.2)")
+                why = (msg("a redeal scores 0") if self.kind == "redeal"
+                       else msg("{name} sat out and scores 0 ({rule})", name=name,
+                                rule=Word(N_("DDV tournament rules 10.1.2"))))
                 bad(f"/scores/{pointer_token(name)}", name, why)
         if self.kind == "redeal":
             return out
         if s.bock is not None and s.bock != self.factor:
-            bad("/bock", None, f"the bock factor of this game is {self.factor}, not {s.bock}")
+            bad("/bock", None, msg("the bock factor of this game is {factor}, not {written}",
+                                   factor=self.factor, written=s.bock))
         out += self.sums(self.entries(scores))
         winners = self.winners(scores)
         if s.winners is not None and set(s.winners) != set(winners):
-            bad("/winners", None, "the winners are the players with a plus: "
-                + (", ".join(winners) or "nobody"))
+            bad("/winners", None, msg("the winners are the players with a plus: {names}",
+                                      names=", ".join(winners)) if winners else
+                msg("the winners are the players with a plus: nobody"))
         expected = self.expected(s.value, winners) if s.value is not None else None
         if expected is not None and any(expected[n] != scores.get(n, 0) for n in self.playing):
-            bad("/value", None, f"value {s.value} × bock {self.factor} gives "
-                + ", ".join(f"{n} {expected[n]:+d}" for n in self.playing)
-                + ", not the line's entries")
+            bad("/value", None, msg("value {value} × bock {factor} gives {entries}, not the "
+                                    "line's entries", value=s.value, factor=self.factor,
+                                    entries=", ".join(f"{n} {signed(expected[n])}"
+                                                      for n in self.playing)))
         return out
 
     def sums(self, e: list[int]) -> list[Fault]:
         if self.counting != "plus_minus":
             if any(x < 0 for x in e) if self.counting == "winners_only" else any(x > 0 for x in e):
-                sign = "minus" if self.counting == "winners_only" else "plus"
-                mode = self.counting.replace("_", "-")  # winners-only, as said
-                return [Fault("sheet_line", "/scores", None,
-                              f"under {mode} counting no entry is a {sign}")]
+                return [Fault("sheet_line", "/scores", None, msg(
+                    "the winners' plus points only are written: no entry is a minus")
+                    if self.counting == "winners_only" else msg(
+                    "the losers' minus points only are written: no entry is a plus"))]
             return []
         if sum(e) != 0:
             return [Fault("sheet_zero_sum", "/scores", None,
-                          f"the line adds up to {sum(e):+d}, not 0 (DDV TSR 7.3.3 no. 1)")]
+                          msg("the line adds up to {sum}, not 0 ({rule})", sum=signed(sum(e)),
+                              rule=DDV_ZERO_SUM))]
         if (self.w.r.even_odd_rule and self.w.table == 4 and len({x % 2 for x in e}) > 1
                 and not (self.kind in SOLO_KINDS and self.solo_penalty(e))):
             return [Fault("sheet_even_odd", "/scores", None,
-                          "the four entries are not all even or all odd "
-                          "(DDV TSR 7.3.3 no. 2)")]
+                          msg("the four entries are not all even or all odd ({rule})",
+                              rule=Word(N_("DDV tournament rules 7.3.3 no. 2"))))]
         return []
 
     @staticmethod

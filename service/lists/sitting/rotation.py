@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from service.game.options import Ruleset
+from service.game.text import Text, msg
 from service.lists.sitting.request import Entry, Sitting
 from service.lists.sitting.standings import ListDefect, SittingGame, list_violation
 
@@ -22,25 +23,29 @@ class Rotation:
     def left_of(self, name: str, steps: int = 1) -> str:
         return self.players[(self.players.index(name) + steps) % self.table]
 
-    def violation(self, code: str, pointer: str, player: str | None, message: str,
-                  should_be: int | None = None) -> None:
-        self.violations.append(list_violation(code, pointer, player, message, should_be))
+    def violation(self, code: str, pointer: str, player: str | None, text: Text,
+                  should_be: int | None = None, names: tuple[str, ...] | None = None
+                  ) -> None:
+        self.violations.append(list_violation(code, pointer, player, text, should_be, names))
 
-    def expected_dealer(self, index: int) -> tuple[str, str]:
+    def expected_dealer(self, index: int) -> tuple[str, Text]:
         """The dealer of game ``index`` and why, from the dealer of the one before as
         written, or as really dealt where the game shows it (:meth:`really_dealt`): a
         wrong dealer is one defect, not one per later game."""
         if index == 0:
-            return self.s.first_dealer, "the first dealer"
+            return self.s.first_dealer, msg("{dealer} is the first dealer",
+                                            dealer=self.s.first_dealer)
         before = self.games[-1]
         d = self.dealt[-1]
         if before.kind == "redeal":
-            return d, f"after the redeal {d} deals again"
+            return d, msg("after the redeal {dealer} deals again", dealer=d)
         if before.kind == "duty_solo" and self.r.dealer_repeats_after_duty_solo:
-            return d, f"after {before.declarer}'s duty solo {d} deals again"
+            return d, msg("after {soloist}'s duty solo {dealer} deals again",
+                          soloist=before.declarer or "", dealer=d)
         if before.kind == "lust_solo" and self.r.dealer_repeats_after_lust_solo:
-            return d, f"after {before.declarer}'s lust solo {d} deals again"
-        return self.left_of(d), f"after {d}'s deal the next player deals"
+            return d, msg("after {soloist}'s lust solo {dealer} deals again",
+                          soloist=before.declarer or "", dealer=d)
+        return self.left_of(d), msg("after {dealer}'s deal the next player deals", dealer=d)
 
     def really_dealt(self, entry: Entry, expected: str) -> str:
         """Who dealt a game written under the wrong dealer: the expected dealer where the

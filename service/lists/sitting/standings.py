@@ -7,7 +7,9 @@ from typing import Any
 
 from service.game.codes import NOTES, VIOLATIONS
 from service.game.result import CheckResult
+from service.game.text import Text
 from service.game.version import VERSION
+from service.game.words import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,28 +20,35 @@ class ListDefect:
     code: str
     pointer: str | None
     player: str | None
-    message: str
+    text: Text
     should_be: int | None = None
+    names: tuple[str, ...] | None = None  # the game's players, for a game's own violation
 
-    def as_dict(self) -> dict[str, Any]:
+    @property
+    def message(self) -> str:
+        return say(self.text, "en", self.names)
+
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "pointer": self.pointer,
-                               "player": self.player, "message": self.message}
+                               "player": self.player,
+                               "message": say(self.text, lang, self.names)}
         if self.should_be is not None:
             out["should_be"] = self.should_be
         return out
 
 
-def list_violation(code: str, pointer: str, player: str | None, message: str,
-                   should_be: int | None = None) -> ListDefect:
+def list_violation(code: str, pointer: str, player: str | None, text: Text,
+                   should_be: int | None = None, names: tuple[str, ...] | None = None
+                   ) -> ListDefect:
     if code not in VIOLATIONS:
         raise ValueError(f"unregistered violation code {code!r}")
-    return ListDefect(code, pointer, player, message, should_be)
+    return ListDefect(code, pointer, player, text, should_be, names)
 
 
-def list_note(code: str, pointer: str | None, player: str | None, message: str) -> ListDefect:
+def list_note(code: str, pointer: str | None, player: str | None, text: Text) -> ListDefect:
     if code not in NOTES:
         raise ValueError(f"unregistered note code {code!r}")
-    return ListDefect(code, pointer, player, message)
+    return ListDefect(code, pointer, player, text)
 
 
 @dataclass(slots=True)
@@ -56,13 +65,13 @@ class SittingGame:
     valid: bool = True
     result: CheckResult | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
         out = {"index": self.index, "dealer": self.dealer, "sits_out": self.sits_out,
                "kind": self.kind, "declarer": self.declarer, "bock": self.bock,
                "value": self.value, "scores": self.scores, "totals": self.totals,
                "valid": self.valid}
         if self.result is not None:
-            out["result"] = self.result.to_dict()
+            out["result"] = self.result.to_dict(lang)
         return out
 
 
@@ -95,13 +104,14 @@ class SittingResult:
             out.append({"player": player, "points": points, "place": place})
         return out
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The answer of ``POST /v1/sittings/check``, its messages said in ``lang``."""
         out: dict[str, Any] = {
             "valid": self.valid, "complete": self.complete, "ruleset": self.ruleset,
             "players": list(self.players),
-            "violations": [v.as_dict() for v in self.violations],
-            "notes": [n.as_dict() for n in self.notes],
-            "games": [g.as_dict() for g in self.games],
+            "violations": [v.as_dict(lang) for v in self.violations],
+            "notes": [n.as_dict(lang) for n in self.notes],
+            "games": [g.as_dict(lang) for g in self.games],
             "duty_solos": self.duty_solos, "totals": self.totals,
         }
         if self.corrected_totals is not None:  # only where a line has a slip
