@@ -8,6 +8,7 @@ two apart.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from flask import Flask, Response, g, request
@@ -21,11 +22,21 @@ def requested() -> str:
     """The language this request asks for ("en" or "de")."""
     lang: str | None = g.get("lang")
     if lang is None:
-        header = request.headers.get("Accept-Language")
-        lang = (request.accept_languages.best_match(SPOKEN, DEFAULT) or DEFAULT
-                if header else DEFAULT)
+        lang = best(request.accept_languages) if "Accept-Language" in request.headers \
+            else DEFAULT
         g.lang = lang
     return lang
+
+
+def best(accepted: Iterable[tuple[str, float]]) -> str:
+    """The spoken language of the highest quality, a region counting for its language
+    (``de-CH`` asks for ``de``); the first given among equals; English if none."""
+    found, top = DEFAULT, 0.0
+    for tag, quality in accepted:
+        primary = tag.split("-")[0].split("_")[0].lower()
+        if primary in SPOKEN and quality > top:
+            found, top = primary, quality
+    return found
 
 
 def _headers(response: Response) -> Response:

@@ -12,7 +12,7 @@ from service.checking import (
 from service.cli.games import Source
 from service.cli.report import plain
 from service.game.text import msg, msgn
-from service.game.words import say
+from service.game.words import part
 
 OK, FAILED, ERROR = 0, 1, 2  # exit statuses: all good, a game invalid or disagreeing, an error
 PROGRESS_FROM = 200  # games; fewer finish before a bar would be worth drawing
@@ -34,7 +34,7 @@ class ReportOut:
         else:
             count = len(source.items)
             self.out.write(f"{source.label}: "
-                           + say(msgn("{count} game", "{count} games", count), self.lang)
+                           + part(msgn("{count} game", "{count} games", count), self.lang)
                            + "\n")
 
     def entry(self, text: str) -> None:
@@ -45,20 +45,20 @@ class ReportOut:
 
     def end(self, summary: Summary, unreadable: int) -> None:
         s, lang = summary, self.lang
-        parts = [say(msg("{count} valid", count=s.valid), lang),
-                 say(msg("{count} invalid", count=s.invalid), lang)]
+        parts = [part(msg("{count} valid", count=s.valid), lang),
+                 part(msg("{count} invalid", count=s.invalid), lang)]
         if s.malformed:
-            parts.append(say(msg("{count} malformed", count=s.malformed), lang))
+            parts.append(part(msg("{count} malformed", count=s.malformed), lang))
         if s.incomplete:
-            parts.append(say(msg("{count} incomplete", count=s.incomplete), lang))
-        line = say(msgn("summary: {count} game: {parts}", "summary: {count} games: {parts}",
+            parts.append(part(msg("{count} incomplete", count=s.incomplete), lang))
+        line = part(msgn("summary: {count} game: {parts}", "summary: {count} games: {parts}",
                         s.total, parts=", ".join(parts)), lang)
         if s.disagreeing:
-            line += say(msgn("; {count} disagrees with the claimed result",
+            line += part(msgn("; {count} disagrees with the claimed result",
                              "; {count} disagree with the claimed result", s.disagreeing),
                         lang)
         if unreadable:
-            line += say(msgn("; {count} file unreadable", "; {count} files unreadable",
+            line += part(msgn("; {count} file unreadable", "; {count} files unreadable",
                              unreadable), lang)
         self.out.write(line + "\n")
 

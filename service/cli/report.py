@@ -15,7 +15,7 @@ from service.cli.formats.findings import violation_line
 from service.game.codes import CODES
 from service.game.rulesets import presets
 from service.game.text import N_, Call, Rules, game_word, msg, msgn
-from service.game.words import param, say, translate
+from service.game.words import param, part, translate
 
 INDENT = "      "
 
@@ -41,7 +41,7 @@ def score_items(score: dict[str, Any], seat_name: Any, lang: str = "en") -> list
             points = f"x{item['factor']}"
         else:
             points = f"{item['points']:+d}" if item["points"] else "0"
-        where = (say(msg("trick {trick}", trick=item["trick"]), lang)
+        where = (part(msg("trick {trick}", trick=item["trick"]), lang)
                  if item.get("trick") is not None
                  else seat_name(item["seat"]) if item.get("seat") is not None else "")
         rows.append([item_label(item["code"], lang), team_name(item["team"], lang), points,
@@ -50,7 +50,7 @@ def score_items(score: dict[str, Any], seat_name: Any, lang: str = "en") -> list
         rows = [row[:3] for row in rows]
     lines = table(rows, right=frozenset({2}))
     if score["multiplier"] != 1:
-        lines.append(INDENT + say(msg("multiplier x{factor}, game value {value}",
+        lines.append(INDENT + part(msg("multiplier x{factor}, game value {value}",
                                       factor=score["multiplier"], value=score["value"]), lang))
     return lines
 
@@ -96,27 +96,27 @@ def list_rulesets(out: TextIO) -> int:
 
 def _seat(seat: int | None, names: list[str] | None, lang: str = "en") -> str:
     if seat is None:
-        return say(msg("no seat"), lang)
+        return part(msg("no seat"), lang)
     if names:
-        return say(msg("{name} (seat {seat})", name=names[seat], seat=seat), lang)
-    return say(msg("seat {seat}", seat=seat), lang)
+        return part(msg("{name} (seat {seat})", name=names[seat], seat=seat), lang)
+    return part(msg("seat {seat}", seat=seat), lang)
 
 
 def _game_line(game: dict[str, Any] | None, names: list[str] | None, lang: str) -> str:
     if game is None:
-        return say(msg("no game"), lang)
+        return part(msg("no game"), lang)
     kind = str(param(game_word(game["type"], game.get("solo")), lang, None))
     if "declarer" in game:
-        return say(msg("{game} by {player}", game=kind,
+        return part(msg("{game} by {player}", game=kind,
                        player=_seat(game["declarer"], names, lang)), lang)
     return kind
 
 
 def report(item: Item, entry: dict[str, Any], lang: str = "en") -> str:
     """A few lines on one game for the readable report, in ``lang``."""
-    where = say(msg("game {number}", number=item.index + 1), lang)
+    where = part(msg("game {number}", number=item.index + 1), lang)
     if item.line:
-        where += say(msg(", line {line}", line=item.line), lang)
+        where += part(msg(", line {line}", line=item.line), lang)
     if entry.get("id") is not None:
         where += f" (id {plain(entry['id'])})"
     if "error" in entry:
@@ -127,17 +127,17 @@ def report(item: Item, entry: dict[str, Any], lang: str = "en") -> str:
         return "\n".join(lines)
     names = entry.get("players")
     count = len(entry["violations"])
-    verdict = t("valid", lang) if entry["valid"] else say(msgn(
+    verdict = t("valid", lang) if entry["valid"] else part(msgn(
         "INVALID ({count} violation)", "INVALID ({count} violations)", count), lang)
-    about = say(msg("{game} under {rules}", game=_game_line(entry["game"], names, lang),
+    about = part(msg("{game} under {rules}", game=_game_line(entry["game"], names, lang),
                     rules=Rules(entry["ruleset"])), lang)
     if entry["complete"]:
-        about += (say(msg("; {team} won", team=Call(entry["winner"])), lang)
-                  if entry["winner"] else say(msg("; nobody won"), lang))
+        about += (part(msg("; {team} won", team=Call(entry["winner"])), lang)
+                  if entry["winner"] else part(msg("; nobody won"), lang))
         if entry["score"] is not None:
-            about += say(msg(", game value {value}", value=entry["score"]["value"]), lang)
+            about += part(msg(", game value {value}", value=entry["score"]["value"]), lang)
     else:
-        about += say(msgn("; incomplete after {count} trick", "; incomplete after {count} "
+        about += part(msgn("; incomplete after {count} trick", "; incomplete after {count} "
                           "tricks", len(entry["tricks"])), lang)
     lines = [f"  {where}: {verdict}: {about}"]
     lines += [f"      {violation_line(v, lang)}" for v in entry["violations"]]
@@ -149,12 +149,12 @@ def report(item: Item, entry: dict[str, Any], lang: str = "en") -> str:
             lines.append("      " + t("claim agrees", lang))
         else:
             lines.append("      " + t("claim DISAGREES", lang) + ": " + "; ".join(
-                say(msg("{field} claimed {claimed}, computed {computed}", field=d["field"],
+                part(msg("{field} claimed {claimed}, computed {computed}", field=d["field"],
                         claimed=plain(d["claimed"]), computed=plain(d["computed"])), lang)
                 for d in claimed["differences"]))
     legal = entry.get("legal_actions")
     if legal is not None and legal["seat"] is not None:
-        lines.append("      " + say(msg("{player} to play",
+        lines.append("      " + part(msg("{player} to play",
                                         player=_seat(legal["seat"], names, lang)), lang))
     if entry["score"] is not None and entry["game"] is not None:
         lines += score_items(entry["score"], lambda seat: _seat(seat, names, lang), lang)

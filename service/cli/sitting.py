@@ -17,7 +17,7 @@ from service.checking import parse_json
 from service.checking.problem import Problem, problem_body
 from service.checking.sitting import MAX_SITTING_BYTES, check_sitting_data
 from service.game.text import N_, Rules, msgn
-from service.game.words import say, translate
+from service.game.words import part, translate
 from service.lists.sitting.standings import SittingResult
 
 OK, FAILED, ERROR = 0, 1, 2
@@ -53,7 +53,7 @@ def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
 
     head = (f"  {'#':>3}  {translate('dealer', lang):<{dealer_width}}  "
             f"{translate('game', lang):<24}" + row(list(players)) + "  |" + row(list(players)))
-    lines = [f"{path}: " + say(msgn(
+    lines = [f"{path}: " + part(msgn(
         "a sitting of {count} game under {rules}, {players} players",
         "a sitting of {count} games under {rules}, {players} players", len(result.games),
         rules=Rules(result.ruleset), players=len(players)), lang), head]
@@ -94,7 +94,7 @@ def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
         lines.append(translate("claimed totals agree", lang) if result.claimed["agrees"]
                      else translate("claimed totals differ", lang))
     count = len(result.violations)
-    lines.append(translate("valid", lang) if result.valid else say(msgn(
+    lines.append(translate("valid", lang) if result.valid else part(msgn(
         "INVALID: {count} defect", "INVALID: {count} defects", count), lang))
     return lines
 

@@ -125,11 +125,12 @@ def param(value: Param, lang: str, names: tuple[str, ...] | None) -> object:
     return value
 
 
-def say(text: Text, lang: str = DEFAULT, names: tuple[str, ...] | None = None) -> str:
+def say(text: Text, lang: str = DEFAULT, names: tuple[str, ...] | None = None,
+        sentence: bool = True) -> str:
     """``text`` in ``lang``, a seat said by its player's name where ``names`` are known;
-    a sentence, so its first letter capitalised."""
+    as a ``sentence`` its first letter capitalised (not so a part of a line)."""
     said = _said(text, language(lang), names)
-    return said[:1].upper() + said[1:]
+    return said[:1].upper() + said[1:] if sentence else said
 
 
 def _said(text: Text, lang: str, names: tuple[str, ...] | None) -> str:
@@ -141,3 +142,8 @@ def _said(text: Text, lang: str, names: tuple[str, ...] | None) -> str:
     if not text.params:
         return template
     return template.format(**{k: param(v, lang, names) for k, v in text.params})
+
+
+def part(text: Text, lang: str = DEFAULT, names: tuple[str, ...] | None = None) -> str:
+    """``text`` in ``lang`` as a part of a line (its first letter as it is)."""
+    return say(text, lang, names, sentence=False)

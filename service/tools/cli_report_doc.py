@@ -5,7 +5,9 @@ command itself.
 examples/evening.jsonl`` from the repository root and rewrites docs/engine-authors.md
 between ``<!-- cli-report:start -->`` and ``<!-- cli-report:end -->``, and runs
 ``doko-check examples/normal-game.json`` for the README's ``<!-- cli-check:start -->``
-block; ``tests/test_cli.py`` fails when a block and the command differ.
+block, and ``doko-check --lang de examples/evening.jsonl`` for the German report of
+docs/referees.md (``cli-report-de``); ``tests/test_cli.py`` and ``tests/test_words.py``
+fail when a block and the command differ.
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from pathlib import Path
 from service import cli
 
 ROOT = Path(__file__).resolve().parents[2]
-# (the file, the block's marker, the file the command checks)
-BLOCKS = ((ROOT / "docs" / "engine-authors.md", "cli-report", "examples/evening.jsonl"),
-          (ROOT / "README.md", "cli-check", "examples/normal-game.json"))
+# (the file, the block's marker, the command's arguments)
+BLOCKS = ((ROOT / "docs" / "engine-authors.md", "cli-report", ("examples/evening.jsonl",)),
+          (ROOT / "README.md", "cli-check", ("examples/normal-game.json",)),
+          (ROOT / "docs" / "referees.md", "cli-report-de",
+           ("--lang", "de", "examples/evening.jsonl")))
 
 
 def block(marker: str) -> re.Pattern[str]:
@@ -30,13 +34,14 @@ def block(marker: str) -> re.Pattern[str]:
                       re.S)
 
 
-def report(example: str = "examples/evening.jsonl") -> str:
+def report(*args: str) -> str:
+    """What ``doko-check ARGS`` prints from the repository root, and its exit status."""
     out = io.StringIO()
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
         with contextlib.redirect_stdout(out):
-            code = cli.main([example])
+            code = cli.main(list(args or ("examples/evening.jsonl",)))
     finally:
         os.chdir(cwd)
     return out.getvalue() + f"exit status {code}\n"
@@ -44,12 +49,12 @@ def report(example: str = "examples/evening.jsonl") -> str:
 
 def main(argv: list[str]) -> int:
     stale = 0
-    for path, marker, example in BLOCKS:
+    for path, marker, args in BLOCKS:
         text = path.read_text(encoding="utf-8")
         found = block(marker).search(text)
         if found is None:
             raise ValueError(f"{path.name} has no {marker} block")
-        new = text[:found.start()] + found.group(1) + report(example) + found.group(2) + \
+        new = text[:found.start()] + found.group(1) + report(*args) + found.group(2) + \
             text[found.end():]
         if "--write" in argv:
             path.write_text(new, encoding="utf-8")

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from service.game.check import REFUSED
 from service.game.text import msg
-from service.game.words import say
+from service.game.words import part
 
 
 class Finding(NamedTuple):
@@ -55,7 +55,7 @@ def violation_line(violation: dict[str, Any], lang: str | None = None) -> str:
     and the place); both say whether a refused call went unscored (its note says so too)."""
     v = violation
     if lang is not None:
-        scored = (say(msg(" (not scored)"), lang) if v["code"] in REFUSED else "")
+        scored = (part(msg(" (not scored)"), lang) if v["code"] in REFUSED else "")
         return f"{v['message']}{scored}"
     scored = " (not scored)" if v["code"] in REFUSED else ""
     return (f"{v['code']} at {v['pointer'] or '/'}{_seat(v['seat'], v.get('name'))}: "

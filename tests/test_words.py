@@ -1,0 +1,230 @@
+"""Every text in German and English, in the game's own words (docs/glossary.md).
+
+The catalogue is the sources' (Babel extracts, the .mo is the .po compiled); every
+shipped game answers in both languages with no pointer, code, card code or seed number
+in a message and no English in the German; the language follows Accept-Language, --lang
+and the locale.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from service import cli, rules
+from service.checking.phrases import phrase
+from service.checking.problem import problem_body
+from service.cli.command import locale_language
+from service.game.text import Call, Card, Ordinal, Seat, msg
+from service.game.words import say
+from service.tools import catalogue, cli_report_doc, words_doc
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted([*ROOT.glob("examples/*.json"), *ROOT.glob("service/web/static/examples/*.json")])
+SUITES = sorted(ROOT.glob("examples/conformance/*.jsonl"))
+POINTER = re.compile(r"(^|\s)/[a-z]")
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+CARD_CODE = re.compile(r"\b[CSHD](?:10|[AKQJ9])\b")
+SEED = re.compile(r"\bseed \d", re.I)
+# English words that have no place in a German message (a small list is enough).
+ENGLISH = re.compile(r"\b(the|and|played|trick|card|cards|while|holding|team|seat|not|"
+                     r"under|game|rules|too|late|points|which|without|partner)\b")
+
+
+def _games() -> list[dict]:
+    games = []
+    for path in EXAMPLES:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and "hands" in data:
+            games.append(data)
+    for path in SUITES:
+        games += [json.loads(line)["transcript"]
+                  for line in path.read_text(encoding="utf-8").splitlines()]
+    games += [json.loads(line)
+              for line in (ROOT / "examples" / "evening.jsonl").read_text().splitlines()]
+    return games
+
+
+GAMES = _games()
+
+
+# ---- the catalogue -----------------------------------------------------------------------
+
+def test_the_catalogue_holds_every_template_the_sources_say_and_german_for_each():
+    said = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogue.extracted() if m.id}
+    with catalogue.PO.open("rb") as file:
+        kept = read_po(file, locale="de")
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in kept if m.id}
+    assert said - ids == set(), "no German yet: python -m service.tools.catalogue --write"
+    assert ids - said == set(), "German for templates no longer said: catalogue --write"
+    assert catalogue.untranslated(kept) == []
+
+
+def test_the_compiled_catalogue_is_the_po_compiled():
+    with catalogue.PO.open("rb") as file:
+        kept = read_po(file, locale="de")
+    assert catalogue.MO.read_bytes() == catalogue.mo_bytes(kept), \
+        "doko.mo is stale: python -m service.tools.catalogue --write"
+
+
+def test_each_placeholder_of_a_template_is_in_its_german():
+    with catalogue.PO.open("rb") as file:
+        kept = read_po(file, locale="de")
+    for m in kept:
+        if not m.id:
+            continue
+        ids = [m.id] if isinstance(m.id, str) else list(m.id)
+        strings = [m.string] if isinstance(m.string, str) else list(m.string)
+        wanted = set(re.findall(r"\{(\w+)\}", ids[0]))
+        for string in strings:
+            assert set(re.findall(r"\{(\w+)\}", string)) <= wanted | {"count"}, (m.id, string)
+            assert wanted - {"count"} <= set(re.findall(r"\{(\w+)\}", string)), (m.id, string)
+
+
+# ---- every shipped game, both languages ---------------------------------------------------
+
+def _texts(answer: dict) -> list[str]:
+    return [x["message"] for x in answer["violations"] + answer["notes"]]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_no_message_of_a_shipped_game_holds_a_pointer_code_or_card_code(lang):
+    seen = 0
+    for data in GAMES:
+        for text in _texts(rules.check(data).to_dict(lang)):
+            seen += 1
+            assert not POINTER.search(text), text
+            assert not SNAKE.search(text), text
+            assert not CARD_CODE.search(text), text
+            assert not SEED.search(text), text
+            if lang == "de":
+                assert not ENGLISH.search(text), text
+    assert seen > 100  # the scan sees the suites' mutations and notes
+
+
+def test_a_revoke_in_the_games_own_words():
+    """DDV TSR 5.2.2 (Bedienpflicht): the player by name, the cards as players write them
+    (♣D for the queen in German), the place as trick and card."""
+    data = json.loads((ROOT / "service/web/static/examples/revoke.json").read_text())
+    result = rules.check(data)
+    assert result.to_dict("en")["violations"][0]["message"] == (
+        "Dan played ♣K on a ♥9 lead (hearts) while holding ♥9 (trick 3, 2nd card)")
+    assert result.to_dict("de")["violations"][0]["message"] == (
+        "Dan hat falsch bedient: ♣K auf ♥9 (Herz), obwohl ♥9 auf der Hand war "
+        "(Stich 3, 2. Karte)")
+    note = result.to_dict("de")["notes"][0]["message"]
+    assert "DDV-Turnierspielregeln 9.4.3" in note and "12 Strafpunkte" in note
+
+
+def test_cards_calls_seats_and_places_as_players_say_them():
+    """Glossary: ♣D/♠B in German, ♣Q/♠J in English; „keine 90“; 2. Karte."""
+    queen, jack = 3, 10  # ♣Q and ♠J by their codes (suit × 6 + rank)
+    text = msg("{a} {b} {call} {nth} {who}", a=Card(queen), b=Card(jack), call=Call("no90"),
+               nth=Ordinal(2), who=Seat(1))
+    assert say(text, "en") == "♣Q ♠J no 90 2nd seat 1"
+    assert say(text, "de") == "♣D ♠B keine 90 2. Platz 1"
+    assert say(text, "de", ("Anna", "Ben", "Cleo", "Dan")) == "♣D ♠B keine 90 2. Ben"
+
+
+# ---- field errors and problems by example --------------------------------------------------
+
+@pytest.mark.parametrize(("english", "german"), [
+    ("Missing data for required field.", "Diese Angabe fehlt; sie ist Pflicht."),
+    ("Unknown field.", "Unbekanntes Feld."),
+    ("Must be one of: normal, solo.", "Muss eines davon sein: normal, solo."),
+    ("Not a valid integer.", "Keine gültige ganze Zahl."),
+    ("Must be a seat: an integer from 0 to 3.",
+     "Muss ein Platz sein: eine ganze Zahl von 0 bis 3."),
+    ("The transcript has 2 field errors.", "Das Spiel hat 2 fehlerhafte Angaben."),
+    ("The request body must be a JSON object.",
+     "Der Inhalt der Anfrage muss ein JSON-Objekt sein."),
+])
+def test_field_errors_and_details_in_german(english, german):
+    assert phrase(english, "de") == german
+    assert phrase(english, "en") == english
+
+
+def test_a_problem_document_in_german():
+    body = problem_body(400, "The transcript has 1 field error.",
+                        [{"pointer": "/dealer", "message": "Not a valid integer."}], "de")
+    assert body["title"] == "Ungültige Anfrage"
+    assert body["detail"] == "Das Spiel hat 1 fehlerhafte Angabe."
+    assert body["errors"] == [{"pointer": "/dealer", "message": "Keine gültige ganze Zahl."}]
+
+
+# ---- choosing the language -------------------------------------------------------------
+
+@pytest.mark.parametrize(("header", "lang"), [
+    (None, "en"), ("de", "de"), ("de-AT", "de"), ("de-CH,en;q=0.5", "de"),
+    ("en;q=0.9,de;q=0.8", "en"), ("en;q=0.1,de;q=0.8", "de"), ("fr", "en"),
+    ("fr, de;q=0.3", "de"), ("*", "en")])
+def test_the_answer_speaks_the_language_asked_for(client, header, lang):
+    data = json.loads((ROOT / "service/web/static/examples/revoke.json").read_text())
+    headers = {"Accept-Language": header} if header else {}
+    response = client.post("/v1/games/check", json=data, headers=headers)
+    assert response.headers["Content-Language"] == lang
+    assert "Accept-Language" in response.headers["Vary"]
+    message = response.get_json()["violations"][0]["message"]
+    assert ("falsch bedient" in message) == (lang == "de")
+
+
+def test_problems_and_sittings_speak_german_too(client):
+    response = client.post("/v1/games/check", json={"hands": 1},
+                           headers={"Accept-Language": "de-DE"})
+    body = response.get_json()
+    assert response.status_code == 400 and response.headers["Content-Language"] == "de"
+    assert body["detail"].startswith("Das Spiel hat")
+    sitting = json.loads((ROOT / "examples" / "sitting.json").read_text())
+    answer = client.post("/v1/sittings/check", json=sitting,
+                         headers={"Accept-Language": "de"}).get_json()
+    assert answer["violations"][0]["message"].startswith("Nach dem Geben von Cleo gibt")
+
+
+def test_the_locale_chooses_the_commands_language():
+    assert locale_language({"LANG": "de_DE.UTF-8"}) == "de"
+    assert locale_language({"LC_ALL": "C.UTF-8", "LANG": "de_DE.UTF-8"}) == "en"
+    assert locale_language({"LC_MESSAGES": "de_AT"}) == "de"
+    assert locale_language({}) == "en"
+
+
+def test_the_german_report_is_the_handbooks(monkeypatch):
+    """docs/referees.md shows what `doko-check --lang de examples/evening.jsonl` prints."""
+    monkeypatch.chdir(ROOT)
+    assert cli_report_doc.main([]) == 0, "python -m service.tools.cli_report_doc --write"
+    out = cli_report_doc.report("--lang", "de", "examples/evening.jsonl")
+    assert "Anna hat „Kontra“ zu spät gesagt" in out and "gültig" in out
+    assert not ENGLISH.search(out.replace("examples/evening.jsonl", ""))
+
+
+def test_the_example_answers_in_both_languages_are_the_services():
+    assert words_doc.main([]) == 0, "python -m service.tools.words_doc --write"
+
+
+def test_the_worker_processes_speak_the_language_passed(tmp_path, capsys):
+    """Many games go to a pool of workers: they get --lang, not the parent's options."""
+    line = (ROOT / "examples" / "evening.jsonl").read_text().splitlines()[2]
+    path = tmp_path / "many.jsonl"
+    path.write_text((line + "\n") * 12)
+    assert cli.main(["--lang", "de", "--jobs", "2", "--parallel-from", "4", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.count("zu spät gesagt") == 12
+
+
+def test_a_sitting_list_in_german(capsys):
+    assert cli.main(["--sitting", "--lang", "de", str(ROOT / "examples" / "sitting.json")]) == 1
+    out = capsys.readouterr().out
+    assert "Geber" in out and "Platzierung" in out and "UNGÜLTIG" in out
+    assert "wrong_dealer" not in out and "/games/" not in out
+
+
+def test_the_catalogue_reads_with_the_standard_library_only():
+    """The core gains no dependency: gettext reads the compiled catalogue."""
+    import gettext
+
+    translations = gettext.GNUTranslations(io.BytesIO(catalogue.MO.read_bytes()))
+    assert translations.gettext("Unknown field.") == "Unbekanntes Feld."
