@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import shutil
 import threading
 import zlib
@@ -422,7 +423,7 @@ def test_switching_language(page):
     card = css(page, ".trick .card.marked")
     assert card.get_attribute("aria-label") == "Kreuz-König ⚠"
     assert card.text.replace("\n", "") == "♣K⚠"
-    assert "Nicht bedient" in css(page, ".trick .event.marked").text  # the code's German meaning
+    assert "Falsch bedient" in css(page, ".trick .event.marked").text  # the code's German meaning
     shot(page, "german")
     # The choice is kept for the next visit.
     page.refresh()
@@ -430,6 +431,33 @@ def test_switching_language(page):
     assert css(page, "h1").text == "Doppelkopf-Schiedsrichter"
     css(page, "#lang").click()
     assert css(page, "h1").text == "Doppelkopf referee"
+
+
+# English words that have no place on the German page (a small list is enough).
+ENGLISH = re.compile(r"\b(the|and|played|trick|cards?|while|holding|team|seat|not|under|"
+                     r"game|rules|too|late|points|which|without|partner|lead|won|score|"
+                     r"contra|no\d0|black)\b", re.I)
+
+
+@pytest.mark.parametrize("name", ["revoke", "late-call", "poverty", "sitting"])
+def test_the_german_page_shows_no_english(page, name):
+    """Every text the page shows, its own and the service's answer, in German."""
+    css(page, "#lang").click()
+    load_example(page, name)
+    wait(page, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de")
+    text = css(page, "main").text
+    found = [text[max(0, m.start() - 60):m.end() + 20] for m in ENGLISH.finditer(text)]
+    assert not found, found
+    shot(page, f"german-{name}")
+
+
+def test_switching_language_asks_the_answer_again(page):
+    """The violations shown were said in English; after the switch they are German."""
+    load_example(page, "revoke")
+    assert "Dan played ♣K" in css(page, "#view").text
+    css(page, "#lang").click()
+    wait(page, lambda d: "falsch bedient" in css(d, "#view").text)
+    assert "Dan played" not in css(page, "#view").text
 
 
 # ---- broken input ----

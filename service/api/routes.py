@@ -174,7 +174,7 @@ def echo() -> Response:
 
 
 def _preset_summary(preset: Preset) -> dict[str, str]:
-    summary = {"id": preset.id, "title": preset.title, "source": preset.source}
+    summary = {"id": preset.id, "title": preset.title_in(requested()), "source": preset.source}
     if preset.extends is not None:
         summary["extends"] = preset.extends
     return summary

@@ -45,6 +45,10 @@ class Preset:
     sources: dict[str, str]
     notes: dict[str, str]
     extends: str | None = None  # a house ruleset: the preset it changes
+    title_de: str | None = None  # the title in German, where it is not German already
+
+    def title_in(self, lang: str) -> str:
+        return self.title_de if lang == "de" and self.title_de else self.title
 
 
 HOUSE_DIR_ENV: Final = "DOKO_RULESETS_DIR"
@@ -65,6 +69,7 @@ def _load_preset(text: str) -> Preset:
         ruleset=_build(data["id"], values),
         sources={n: e["source"] for n, e in entries.items()},
         notes={n: e["note"].strip() for n, e in entries.items() if "note" in e},
+        title_de=data.get("title_de"),
     )
 
 
@@ -261,7 +266,7 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
     for key in ("id", "title", "source", "extends"):
         if not isinstance(data.get(key), str) or not data[key]:
             raise refuse(key, f"needs {key} = \"…\"")
-    unknown = sorted(set(data) - {"id", "title", "source", "extends", "options"})
+    unknown = sorted(set(data) - {"id", "title", "title_de", "source", "extends", "options"})
     if unknown:
         raise refuse(unknown[0], "is not a field of a ruleset file")
     if data["id"] in builtin:
@@ -297,7 +302,7 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
         notes["announcement_deadlines"] = moved[0].upper() + moved[1:] + "."
     return Preset(
         id=data["id"], title=data["title"], source=data["source"], ruleset=ruleset,
-        sources=sources, notes=notes, extends=base.id)
+        sources=sources, notes=notes, extends=base.id, title_de=data.get("title_de"))
 
 
 def use_directory(directory: str | Path) -> dict[str, Preset]:

@@ -45,8 +45,11 @@ def main(argv: list[str]) -> int:
     text = PAGE.read_text(encoding="utf-8")
     new = text
     for lang in ("de", "en"):
-        new = pattern(lang).sub(lambda m, lang=lang: m.group(1) + block_text(lang)
-                                + m.group(2), new)
+        found = pattern(lang).search(new)
+        if found is None:
+            raise ValueError(f"{PAGE.name} has no example-answer-{lang} block")
+        new = new[:found.start()] + found.group(1) + block_text(lang) + found.group(2) + \
+            new[found.end():]
     if "--write" in argv:
         PAGE.write_text(new, encoding="utf-8")
         return 0

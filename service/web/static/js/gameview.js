@@ -2,7 +2,7 @@
 // reservations, the tricks one by one with the calls where they were made, the score.
 import { cardElement, cardName, cardSortKey } from "./cards.js";
 import { clear, el } from "./dom.js";
-import { t } from "./i18n.js";
+import { callName, t } from "./i18n.js";
 
 // Where a JSON pointer of a violation points: an event of the play, a card of a hand,
 // a reservation, the game, or the transcript as a whole.
@@ -294,8 +294,8 @@ export class GameView {
           wins ? el("span", {class: "tag win", text: t("wins")}) : "",
           flags);
       }
-      const what = entry.event?.announce !== undefined ? `📣 ${entry.event.announce}`
-        : `👁 ${t("shows")} ${entry.event?.show ?? "?"}`;
+      const what = entry.event?.announce !== undefined ? `📣 ${callName(entry.event.announce)}`
+        : `👁 ${t("shows")} ${callName(entry.event?.show ?? "?")}`;
       return el("li", {class: `event call${marks.length ? " marked" : ""}`, dataset: {event: String(entry.index)}},
         el("span", {class: "who", text: this.name(seat)}),
         el("span", {class: "call-text", text: what}), flags);
@@ -308,8 +308,8 @@ export class GameView {
       list.length ? el("ul", {}, list.map(a => {
         const index = target(a.pointer).index;
         const entry = this.events[index];
-        return el("li", {}, `${this.name(a.seat)} (${t(a.team)}): `, el("strong", {text: a.call}),
-          a.implied?.length ? ` (+ ${a.implied.join(", ")})` : "",
+        return el("li", {}, `${this.name(a.seat)} (${t(a.team)}): `, el("strong", {text: callName(a.call)}),
+          a.implied?.length ? ` (+ ${a.implied.map(callName).join(", ")})` : "",
           " — ", entry?.beforeFirst ? t("before_first") : `${t("trick")} ${this.trickOf(index) + 1}`);
       })) : el("p", {text: t("none")}));
   }

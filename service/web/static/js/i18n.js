@@ -118,6 +118,8 @@ const TEXT = {
     back_to_list: "◀ Back to the list",
     marked: "⚠ {code}",
     reservation_names: {healthy: "healthy", solo: "solo", marriage: "marriage", poverty: "poverty", throw: "throw"},
+    call_names: {re: "re", contra: "contra", no90: "no 90", no60: "no 60", no30: "no 30", black: "black",
+                 re_or_contra: "re or contra", swines: "swines", hyperswines: "hyperswines"},
     kinds: {normal: "normal", marriage: "marriage", poverty: "poverty", silent_marriage: "silent marriage", duty_solo: "duty solo", forced_solo: "forced solo", lust_solo: "lust solo", redeal: "redeal", solo: "solo"},
   },
   de: {
@@ -238,6 +240,8 @@ const TEXT = {
     back_to_list: "◀ Zurück zur Liste",
     marked: "⚠ {code}",
     reservation_names: {healthy: "gesund", solo: "Solo", marriage: "Hochzeit", poverty: "Armut", throw: "Schmeißen"},
+    call_names: {re: "Re", contra: "Kontra", no90: "keine 90", no60: "keine 60", no30: "keine 30", black: "schwarz",
+                 re_or_contra: "Re oder Kontra", swines: "Schweine", hyperswines: "Hyperschweine"},
     kinds: {normal: "Normalspiel", marriage: "Hochzeit", poverty: "Armut", silent_marriage: "stille Hochzeit", duty_solo: "Pflichtsolo", forced_solo: "Vorgeführtes Solo", lust_solo: "Lustsolo", redeal: "Neugeben", solo: "Solo"},
   },
 };
@@ -268,6 +272,11 @@ export function t(key, values = {}) {
   const template = TEXT[lang][key] ?? TEXT.en[key] ?? key;
   if (typeof template !== "string") return template;
   return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+// A call or showing as said at the table ("keine 90"); an unknown one as it was written.
+export function callName(call) {
+  return t("call_names")[call] ?? call;
 }
 
 export function initialLanguage() {

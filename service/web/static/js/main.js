@@ -103,7 +103,7 @@ async function checkText(text) {
     hideResult();
     return;
   }
-  state.shown = isList ? {kind: "list", data, answer: answer.body} : {kind: "game", data, answer: answer.body};
+  state.shown = {kind: isList ? "list" : "game", data, answer: answer.body, askedIn: language()};
   renderShown();
 }
 
@@ -154,7 +154,7 @@ async function openGame(index) {
     violations: (answer.violations ?? []).map(v => ({...v, pointer: local(v.pointer)})),
     announcements: (answer.announcements ?? []).map(a => ({...a, pointer: local(a.pointer)}))};
   state.list = list;
-  state.shown = {kind: "game", data: transcript, answer, fromList: index};
+  state.shown = {kind: "game", data: transcript, answer, fromList: index, askedIn: list.askedIn};
   renderShown();
   view.querySelector(".verdict")?.focus();
 }
@@ -202,7 +202,7 @@ async function share() {
 // ---- entering a game ---------------------------------------------------------------------------
 const entry = new Entry($("#entry-board"), {
   onResult: (transcript, answer) => {
-    state.shown = {kind: "game", data: structuredClone(transcript), answer};
+    state.shown = {kind: "game", data: structuredClone(transcript), answer, askedIn: language()};
     input.value = JSON.stringify(transcript, null, 1);
     clearMessage();
     renderShown();
@@ -289,6 +289,34 @@ function applyLanguage(code) {
   if (state.message) showMessage(state.message.key, state.message.values, state.message.extra);
   renderShown();
   if (entry.result) entry.render();
+  recheckInLanguage();
+}
+
+// The rulesets to choose from, by id and title (a title in the page's language).
+function fillRulesets(rulesets) {
+  state.rulesets = rulesets;
+  const select = $("#entry-ruleset");
+  const chosen = select.value;
+  select.replaceChildren(...rulesets.map(r => el("option", {value: r.id, text: `${r.id} — ${r.title}`})));
+  if (chosen) select.value = chosen;
+}
+
+// The answers shown were said in the language they were asked in: ask again in the new one.
+async function recheckInLanguage() {
+  const asked = language();
+  if (state.rulesets.length) {
+    try { fillRulesets((await get("/v1/rulesets")).rulesets); } catch { /* kept as they were */ }
+  }
+  for (const shown of [state.shown, state.list]) {
+    if (!shown || shown.askedIn === asked) continue;
+    const path = shown.kind === "list" ? "/v1/sittings/check" : "/v1/games/check";
+    let answer;
+    try { answer = await post(path, JSON.stringify(shown.data)); } catch { continue; }
+    if (answer.status !== 200 || language() !== asked) continue;
+    shown.answer = answer.body;
+    shown.askedIn = asked;
+    if (state.shown === shown) renderShown();
+  }
 }
 
 // ---- start ---------------------------------------------------------------------------------------
@@ -328,9 +356,7 @@ async function main() {
 
   const [codes, rulesets] = await Promise.all([get("/v1/codes"), get("/v1/rulesets")]);
   for (const code of codes.codes) state.codes[code.code] = code;
-  state.rulesets = rulesets.rulesets;
-  const select = $("#entry-ruleset");
-  for (const r of state.rulesets) select.append(el("option", {value: r.id, text: `${r.id} — ${r.title}`}));
+  fillRulesets(rulesets.rulesets);
   fillDeclarers(["Anna", "Ben", "Cleo", "Dan"]);
   await fillSolos();
   await loadFromLink();
