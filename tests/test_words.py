@@ -228,3 +228,60 @@ def test_the_catalogue_reads_with_the_standard_library_only():
 
     translations = gettext.GNUTranslations(io.BytesIO(catalogue.MO.read_bytes()))
     assert translations.gettext("Unknown field.") == "Unbekanntes Feld."
+
+
+# ---- input errors that teach ------------------------------------------------------------
+
+def test_an_unknown_field_names_the_nearest_known_one(client):
+    data = json.loads((ROOT / "examples" / "normal-game.json").read_text())
+    data["game"]["declarr"] = 1
+    data["play"][0]["crad"] = data["play"][0].pop("card")
+    body = client.post("/v1/games/check", json=data).get_json()
+    assert {"pointer": "/game/declarr", "message": "Unknown field; did you mean “declarer”?"} \
+        in body["errors"]
+    assert {"pointer": "/play/0/crad", "message": "Unknown field; did you mean “card”?"} \
+        in body["errors"]
+    german = client.post("/v1/games/check", json=data,
+                         headers={"Accept-Language": "de"}).get_json()
+    assert {"pointer": "/game/declarr", "message": "Unbekanntes Feld; gemeint ist wohl "
+            "„declarer“?"} in german["errors"]
+
+
+def test_an_unknown_preset_names_the_nearest(client):
+    data = json.loads((ROOT / "examples" / "normal-game.json").read_text())
+    data["ruleset"] = "ddb"
+    body = client.post("/v1/games/check", json=data).get_json()
+    assert "did you mean “ddv”?" in body["errors"][0]["message"]
+
+
+def test_errors_are_listed_by_pointer_indices_as_numbers(client):
+    """Two servers answer a bad request alike: /play/2 before /play/10."""
+    data = json.loads((ROOT / "examples" / "normal-game.json").read_text())
+    for i in (10, 2):
+        data["play"][i]["seat"] = 9
+    pointers = [e["pointer"] for e in client.post("/v1/games/check", json=data)
+                .get_json()["errors"]]
+    assert pointers == sorted(pointers, key=lambda p: [(0, int(t)) if t.isdigit() else (1, t)
+                                                       for t in p.split("/")[1:]])
+    assert pointers.index("/play/2/seat") < pointers.index("/play/10/seat")
+
+
+def test_a_missing_sheet_type_says_it_is_missing(client):
+    sitting = json.loads((ROOT / "examples" / "sitting.json").read_text())
+    del sitting["games"][0]["sheet"]["type"]
+    body = client.post("/v1/sittings/check", json=sitting).get_json()
+    assert {"pointer": "/games/0/sheet/type", "message": "Missing data for required field."} \
+        in body["errors"]
+
+
+def test_an_over_long_integer_says_the_limit_in_plain_words(client):
+    raw = json.dumps({"dealer": "@n@"}).replace('"@n@"', "9" * 5000)
+    body = client.post("/v1/games/check", data=raw, content_type="application/json").get_json()
+    assert body["detail"] == ("The request body holds a number of more than 4300 digits; a "
+                              "number may have at most 4300.")
+
+
+def test_a_413_names_the_limit(client):
+    body = client.post("/v1/games/check", data=b" " * (300 * 1024),
+                       content_type="application/json").get_json()
+    assert body["status"] == 413 and "262144 bytes" in body["detail"]

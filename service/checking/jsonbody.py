@@ -52,7 +52,11 @@ def _reject_constant(name: str) -> Any:
 
 
 def not_json(error: object) -> Problem:
-    return Problem(400, f"The request body is not valid JSON: {error}")
+    text = str(error)
+    if "integer string conversion" in text:  # Python's words name a setting, not the fix
+        return Problem(400, "The request body holds a number of more than 4300 digits; "
+                       "a number may have at most 4300.")
+    return Problem(400, f"The request body is not valid JSON: {text}")
 
 
 def _text(body: bytes | str) -> tuple[str, bool]:

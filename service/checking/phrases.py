@@ -55,7 +55,6 @@ PHRASES: Final = (
     N_("Must be a list of at most 5 names."),
     N_("Must be a list of: {choices}."),
     N_("Duplicate key: {key} appears more than once in this object."),
-    N_("A number of at most 4300 digits: this one has more."),
     N_("{option}: is not an option of the catalogue"),
     N_("{option}: is not an option of the catalogue; did you mean “{near}”?"),
     N_("{option}: must be at most {count}"),
@@ -81,6 +80,8 @@ PHRASES: Final = (
        "application/x-ndjson, or as a JSON array of transcripts."),
     N_("The request body is not valid JSON: {error}"),
     N_("The request body holds a lone surrogate, which is no Unicode character."),
+    N_("The request body holds a number of more than 4300 digits; a number may have at "
+       "most 4300."),
     N_("The request body has the key {key} more than once in one object; each key may "
        "appear once."),
     N_("The transcript is over {count} bytes, the limit for one game."),

@@ -55,6 +55,11 @@ class TranscriptError(DokoError):
         super().__init__(self.detail)
 
 
+def unescape_token(token: str) -> str:
+    """A JSON pointer's reference token as the key it names (RFC 6901)."""
+    return token.replace("~1", "/").replace("~0", "~")
+
+
 def pointer_order(error: FieldError) -> tuple[tuple[int, int | str], ...]:
     """A field error's place for sorting: its pointer's tokens, indices as numbers."""
     return tuple((0, int(t)) if t.isdigit() else (1, t)

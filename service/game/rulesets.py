@@ -338,8 +338,11 @@ def use_environment() -> None:
 def _resolve_preset(preset_id: str) -> Ruleset:
     found = presets().get(preset_id)
     if found is None:
+        known = ", ".join(presets())
+        near = difflib.get_close_matches(preset_id, presets(), n=1)
         raise RulesetError([OptionProblem(
-            "preset", f"unknown preset {preset_id!r}; known: {', '.join(presets())}")])
+            "preset", f"unknown preset {preset_id!r}; did you mean “{near[0]}”? Known: {known}"
+            if near else f"unknown preset {preset_id!r}; known: {known}")])
     return found.ruleset
 
 

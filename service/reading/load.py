@@ -18,7 +18,7 @@ from service.game.result import CheckResult, LegalActions, Note
 from service.game.rulesets import resolve
 from service.game.transcript import Transcript, from_dict
 from service.reading.fastload import fast_transcript
-from service.reading.schemas import TRANSCRIPT
+from service.reading.schemas import TRANSCRIPT, with_suggestions
 
 
 def load(data: Any, ruleset: str | dict[str, Any] | Ruleset | None = None) -> Transcript:
@@ -41,7 +41,7 @@ def _validated(data: dict[str, Any]) -> Transcript:
     try:
         loaded: dict[str, Any] = TRANSCRIPT.load(data)
     except ValidationError as error:
-        found = field_errors(error.messages)
+        found = with_suggestions(field_errors(error.messages))
         raise TranscriptError(found) from None
     return from_dict(loaded, loaded["ruleset"])
 

@@ -22,6 +22,7 @@ from service.game.options import Ruleset
 from service.game.result import CheckResult, LegalActions, Violation
 from service.game.transcript import Transcript, events_from_list
 from service.reading.load import load
+from service.reading.schemas import with_suggestions
 from service.reading.shapes import play_errors
 
 
@@ -104,8 +105,9 @@ class Game:
         errors = play_errors([event])
         if errors:
             found = field_errors(errors[0] if isinstance(errors, dict) else errors)
-            raise TranscriptError([FieldError(f"/play/{index}{e.pointer}", e.message)
-                                   for e in found], what="event")
+            raise TranscriptError(with_suggestions([FieldError(f"/play/{index}{e.pointer}",
+                                                               e.message) for e in found]),
+                                  what="event")
         before = len(self._state.violations)
         self._state.push(index, events_from_list([event])[0])
         self._events.append(event)

@@ -9,13 +9,15 @@ default ``RAISE``); ints never take bools.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from marshmallow import Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import OneOf, Range
 
 from service.game.context import MAX_BOCK
+from service.game.errors import FieldError, unescape_token
 from service.game.options import CATALOGUE, Ruleset
 from service.game.rulesets import RulesetError, resolve
 from service.game.vocabulary import GAME_TYPES, MARRIAGE_TRICKS, SOLO_KINDS, TEAMS, GameType
@@ -246,3 +248,47 @@ class TranscriptSchema(ObjectSchema):
 
 
 TRANSCRIPT = TranscriptSchema()
+
+
+# ---- an unknown field names the nearest known one -------------------------------------------
+
+LIST_ITEMS: Final = {"play": v.EVENT_FIELDS, "reservations": v.RESERVATION_FIELDS}
+
+
+def known_fields(pointer: str) -> frozenset[str]:
+    """The field names the object at ``pointer`` may hold (none where it is no object of
+    the transcript's)."""
+    tokens = pointer.split("/")[1:]
+    schema: Schema | None = TRANSCRIPT
+    names: frozenset[str] = frozenset(TRANSCRIPT.fields)
+    while tokens:
+        token = tokens.pop(0)
+        if schema is None:
+            return frozenset()
+        if token in LIST_ITEMS and schema is TRANSCRIPT:
+            return LIST_ITEMS[token] if len(tokens) == 1 else frozenset()
+        if token == "ruleset" and schema is TRANSCRIPT:
+            return frozenset(("preset", "options")) if not tokens else frozenset()
+        field = schema.fields.get(token)
+        if isinstance(field, fields.List):
+            field = field.inner
+            if not tokens or not tokens.pop(0).isdigit():
+                return frozenset()
+        if not isinstance(field, fields.Nested) or not isinstance(field.schema, Schema):
+            return frozenset()
+        schema = field.schema
+        names = frozenset(schema.fields)
+    return names
+
+
+def with_suggestions(errors: list[FieldError]) -> list[FieldError]:
+    """Each "Unknown field." with the known field it is a slip for, where one is near."""
+    out = []
+    for error in errors:
+        if error.message == v.UNKNOWN:
+            parent, _, name = error.pointer.rpartition("/")
+            near = difflib.get_close_matches(unescape_token(name), known_fields(parent), n=1)
+            if near:
+                error = FieldError(error.pointer, f"Unknown field; did you mean “{near[0]}”?")
+        out.append(error)
+    return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,7 +68,9 @@ class Reader:
             return None
         for key in value:
             if key not in allowed:
-                self.err(f"{pointer}/{pointer_token(key)}", "Unknown field.")
+                near = difflib.get_close_matches(str(key), allowed, n=1)
+                self.err(f"{pointer}/{pointer_token(key)}",
+                         f"Unknown field; did you mean “{near[0]}”?" if near else "Unknown field.")
         return value
 
     def integer(self, value: Any, pointer: str, low: int, high: int) -> int | None:
@@ -223,7 +226,8 @@ def _sheet(r: Reader, value: Any, here: str, players: tuple[str, ...]) -> Sheet 
         return None
     kind = data.get("type")
     if kind not in SHEET_TYPES:
-        r.err(f"{here}/type", f"Must be one of: {', '.join(SHEET_TYPES)}.")
+        r.err(f"{here}/type", "Missing data for required field." if "type" not in data
+              else f"Must be one of: {', '.join(SHEET_TYPES)}.")
         return None
     sheet = Sheet(kind)
     lone = kind in ("solo", "silent_marriage")
