@@ -216,7 +216,7 @@ def test_stepping_through_the_tricks(page):
     assert css(page, ".trick-label").text == "Trick 2 of 12"
     # Ben's contra came between the first and the second trick: on the time line there.
     calls = page.find_elements(By.CSS_SELECTOR, ".trick .call")
-    assert [c.text for c in calls] == ["Ben\n📣 contra", "Cleo\n📣 no90"]
+    assert [c.text for c in calls] == ["Ben\n📣 contra", "Cleo\n📣 no 90"]
     assert trick_cards(page) == [("Anna", "C9"), ("Ben", "C10"), ("Cleo", "CA"), ("Dan", "CK")]
     page.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
     assert css(page, ".trick-label").text == "Trick 3 of 12"

@@ -287,7 +287,8 @@ def with_suggestions(errors: list[FieldError]) -> list[FieldError]:
     for error in errors:
         if error.message == v.UNKNOWN:
             parent, _, name = error.pointer.rpartition("/")
-            near = difflib.get_close_matches(unescape_token(name), known_fields(parent), n=1)
+            near = difflib.get_close_matches(unescape_token(name), known_fields(parent), n=1,
+                                             cutoff=0.65)
             if near:
                 error = FieldError(error.pointer, f"Unknown field; did you mean “{near[0]}”?")
         out.append(error)

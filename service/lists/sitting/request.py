@@ -68,7 +68,7 @@ class Reader:
             return None
         for key in value:
             if key not in allowed:
-                near = difflib.get_close_matches(str(key), allowed, n=1)
+                near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.65)
                 self.err(f"{pointer}/{pointer_token(key)}",
                          f"Unknown field; did you mean “{near[0]}”?" if near else "Unknown field.")
         return value
