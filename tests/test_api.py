@@ -74,7 +74,7 @@ def test_every_field_error_is_listed_by_pointer(client):
         "/play/1/seat": "Not a valid integer.",
         "/play/2": "Must have exactly one of: card, announce, show.",
         "/play/3": "Must have exactly one of: card, announce, show.",
-        "/play/3/shout": "Unknown field.",
+        "/play/3/shout": "Unknown field; did you mean “show”?",
         "/play/4/seat": "Missing data for required field.",
         "/play/5": "Must be an object.",
         "/play/6/show": "Must be one of: swines, hyperswines.",
