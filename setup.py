@@ -39,8 +39,8 @@ MYPY = next(r for r in PROJECT["optional-dependencies"]["dev"] if r.startswith("
 BUILD_REQUIRES = [MYPY, *PROJECT["dependencies"]]
 
 # The check path's modules: the game's rules in service/game (replay, setup, reservations
-# and the poverty exchange, the readings a play decides, scoring, rendering) and the fast
-# reading of a transcript in service/reading (shapes, fastload, load).
+# and the poverty exchange, the readings a play decides, scoring, rendering, wording) and
+# the fast reading of a transcript in service/reading (shapes, fastload, load).
 # Left pure: reading/play.py (a Game is built with cls.__new__, which mypyc cannot
 # compile), reading/schemas.py (marshmallow classes, the slow path), game/compiled.py (it
 # asks a compiled module where it was loaded from), the packages' __init__.py (imports
@@ -69,9 +69,11 @@ COMPILED_MODULES = [
     "service/game/state/swines.py",
     "service/game/state/teams.py",
     "service/game/state/tricks.py",
+    "service/game/text.py",
     "service/game/transcript.py",
     "service/game/version.py",
     "service/game/vocabulary.py",
+    "service/game/words.py",
     "service/reading/fastload.py",
     "service/reading/load.py",
     "service/reading/shapes.py",
