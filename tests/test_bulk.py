@@ -75,8 +75,10 @@ def test_partition_report_counts_and_lists_what_needs_a_look(tmp_path: Path) -> 
     assert wrong_claim == {"source": f"{paths[2]}:1", "id": None, "violations": [],
                            "claim_disagrees": True}
     assert [m["source"] for m in found["malformed"]] == [f"{paths[2]}:2", f"{paths[2]}:3"]
-    assert found["malformed"][0]["errors"][0] == {
-        "pointer": "/ruleset", "message": "Missing data for required field."}
+    # the field errors of '{"dealer": 0}', sorted by pointer
+    assert found["malformed"][0]["errors"] == [
+        {"pointer": p, "message": "Missing data for required field."}
+        for p in ("/hands", "/play", "/ruleset")]
 
 
 def test_dask_local_cluster_of_two_workers(tmp_path: Path) -> None:

@@ -281,14 +281,18 @@ def test_doko2026_marriage_partner_rule_other_than_plain_suit_trick_not_allowed(
 def test_doko2026_marriage_without_a_partner_rule_says_what_to_write(check):
     """Seed 004 "Bei Hochzeit" a.: a transcript that leaves the partner rule out means
     'any', which DOKO 2026 does not know: the violation stands at the game (there is no
-    partner_rule to point at) and says what to write."""
+    partner_rule to point at) and says, in the players' words, the one rule DOKO 2026
+    allows (the first plain-suit trick won by another player) and to give it."""
     data = _vorfuehren(ruleset("doko2026"), "color")
     del data["game"]["partner_rule"]
     result = check(data)
     assert_violation(result, "marriage_partner", "/game", seat=2)
     (message,) = [v["message"] for v in result["violations"]
                   if v["code"] == "marriage_partner"]
-    assert message.endswith('e.g. "partner_rule": {"trick": "color"}')
+    assert message == (
+        "The marriage names no deciding trick, which means the first trick won by another "
+        "player; the DOKO 2026 rules allow only the first plain-suit trick won by another "
+        "player: give the bride's choice.")
 
 
 # ---------------------------------------------------------------------------------------

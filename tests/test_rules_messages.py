@@ -1,16 +1,26 @@
 """Messages that teach: a referee reads what was wrong, the rule's terms and what to do.
 
-Sources: DDV TSR 2.2 (the pack), 6.2/6.3 (deadlines counted in cards in hand), seed 003
-'Ansagezeitpunkte' (deadlines counted in cards on the table).
+Sources: DDV TSR 2.2 (the pack), 5.2 (following suit), 6.2/6.3 (deadlines counted in
+cards in hand), 9.4.3 (the revoke penalty), seed 003 'Ansagezeitpunkte' (deadlines
+counted in cards on the table).
+
+A message is said as players speak: it names the player, the call or card and where in
+the play it happened; the code and the JSON pointer are fields of their own, never part
+of the text. The German answers (``to_dict("de")``, Accept-Language: de) say the same.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
+from games.builder import Game, trick
+from games.ddv import DEAL_A
+
 from service import rules
+from service.game.codes import CODES
 from service.generating.random_game import random_game
 
 EVENING = Path(__file__).resolve().parents[1] / "examples" / "evening.jsonl"
@@ -24,9 +34,11 @@ def test_a_late_call_says_the_deadline_in_the_rulesets_terms():
     """DDV TSR 6.2: re/contra until the announcer holds 11 cards (ddv's deadline)."""
     result = rules.check(late_game())
     late = result.violations[0]
-    assert late.code == "announcement_too_late"
-    assert late.message == ("'contra' came too late: re/contra needs at least 11 cards in "
-                            "hand under ddv; the announcer held 4")
+    assert (late.code, late.pointer, late.seat) == ("announcement_too_late", "/play/30", 0)
+    assert late.message == ("Seat 0 said “contra” too late: under the DDV tournament rules "
+                            "“re or contra” needs at least 11 cards in hand, the player held "
+                            "4 (trick 8, before its 3rd card)")
+    assert "/play/" not in late.message and "announcement_too_late" not in late.message
 
 
 def test_a_late_bid_on_the_table_clock_says_cards_on_the_table():
@@ -37,8 +49,9 @@ def test_a_late_bid_on_the_table_clock_says_cards_on_the_table():
                                     "announce": "no90"})
     found = [v for v in rules.check(data).violations if v.code == "announcement_too_late"]
     assert len(found) == 1, found
-    assert found[0].message.endswith(
-        "no 90 may be said until 9 cards are on the table under mittwoch; 12 were")
+    assert found[0].message == (
+        f"Seat {found[0].seat} said “no 90” too late: under the Mittwoch rules “no 90” may "
+        "be said until 9 cards are on the table, 12 were (trick 4, before its 1st card)")
 
 
 def test_a_refused_call_is_a_note_saying_it_is_not_scored():
@@ -46,24 +59,36 @@ def test_a_refused_call_is_a_note_saying_it_is_not_scored():
     result = rules.check(late_game())
     notes = [n for n in result.notes if n.code == "call_not_scored"]
     assert [(n.seat, n.message) for n in notes] == [
-        (0, "'contra' at /play/30 was refused (announcement_too_late) and is not scored")]
+        (0, "Seat 0's “contra” does not count: it came too late.")]
+    # the refused call's place and its violation's code are the violation's fields
+    assert [(v.code, v.pointer) for v in result.violations] == [
+        ("announcement_too_late", "/play/30")]
+    assert "/play/" not in notes[0].message and "announcement_too_late" not in notes[0].message
     assert all(a.pointer != "/play/30" for a in result.announcements)
 
 
 def test_a_violation_says_its_seat_once():
-    """The seat is a field of the violation; the message does not repeat it as a prefix."""
-    message = rules.check(late_game()).violations[0].message
-    assert not message.startswith("seat ")
+    """The seat is a field of the violation; the message names the player once, as the
+    one who acted (by name where the transcript names the players), not as a seat number
+    besides."""
+    (violation,) = rules.check(late_game()).to_dict()["violations"]
+    assert (violation["seat"], violation["name"]) == (0, "Anna")
+    assert violation["message"].startswith("Anna said “contra” too late")
+    assert violation["message"].count("Anna") == 1
+    assert "seat" not in violation["message"].lower()
 
 
 def test_unknown_card_says_how_cards_are_written_and_the_card_taken():
-    """DDV TSR 2.2: the pack's cards; 'hq' is a slip for HQ."""
+    """DDV TSR 2.2: the pack's cards; 'hq' is a slip for HQ. The message quotes what was
+    written and says the card taken as players write it; how the transcript writes
+    cards is the code's meaning (GET /v1/codes), not the message's."""
     data = json.loads((EVENING.parent / "normal-game.json").read_text())
     data["play"][0]["card"] = "hq"
     message = rules.check(data).violations[0].message
-    assert message == ("'hq' is not a card: cards are written suit C/S/H/D and rank "
-                       "9/10/J/Q/K/A, e.g. H10; taken as HQ, the nearest card seat 0 could "
-                       "play")
+    assert message == ("Seat 0 played 'hq', which is no card; it is taken as ♥Q, the "
+                       "nearest card that could be played (trick 1, 1st card)")
+    assert CODES["unknown_card"].en == ("A card that is not in this pack (cards are written "
+                                        "suit C/S/H/D and rank 9/10/J/Q/K/A, e.g. H10).")
 
 
 def test_an_unreadable_card_near_several_names_them():
@@ -73,11 +98,12 @@ def test_an_unreadable_card_near_several_names_them():
     data["play"][0]["card"] = "XQ"
     (violation,) = rules.check(data).violations
     assert violation.code == "unknown_card"
-    assert "; it may stand for CQ, DQ, HQ or SQ, so it is taken as an unknown card" in (
-        violation.message)
+    assert violation.message.startswith(
+        "Seat 0 played 'XQ', which is no card; it may stand for ♣Q, ♦Q, ♥Q or ♠Q, so it is "
+        "taken as an unknown card")
     assert violation.message.endswith(
-        "a later card of seat 0 off the suit led is not called a revoke where the unknown "
-        "card may have been its last card of that suit")
+        "a later card of this player off the suit led is not called a revoke where the "
+        "unknown card may have been the last of that suit (trick 1, 1st card)")
 
 
 def test_an_unreadable_card_near_none_names_the_cards_the_seat_could_play():
@@ -86,8 +112,9 @@ def test_an_unreadable_card_near_none_names_the_cards_the_seat_could_play():
     data = json.loads((EVENING.parent / "normal-game.json").read_text())
     data["play"][1]["card"] = "??"
     (violation,) = rules.check(data).violations
-    assert ("; seat 1 could play CJ, SJ, H10, HJ, D10, DQ or DJ, none of them near it, so "
-            "it is taken as an unknown card") in violation.message
+    assert violation.message.startswith(
+        "Seat 1 played '??', which is no card; the cards that could be played were ♣J, ♠J, "
+        "♥10, ♥J, ♦10, ♦Q or ♦J, none of them near it, so it is taken as an unknown card")
 
 
 def test_a_card_not_held_says_what_the_seat_could_play():
@@ -98,8 +125,10 @@ def test_a_card_not_held_says_what_the_seat_could_play():
     (violation,) = rules.check(data).violations
     assert violation.code == "card_not_in_hand"
     assert violation.message.startswith(
-        "played CK, which it does not hold (it could play CA, C10, CQ, C9, SA, SQ, "
-        "HK, HJ, DA, D10 or DQ); the trick goes to the seat that leads the next one")
+        "Seat 0 played ♣K without holding it (the cards that could be played were ♣A, ♣10, "
+        "♣Q, ♣9, ♠A, ♠Q, ♥K, ♥J, ♦A, ♦10 or ♦Q); the trick goes to the player who leads "
+        "the next one")
+    assert violation.message.endswith("(trick 2, 1st card)")
 
 
 def test_a_card_not_held_by_a_seat_with_no_card_left_says_so():
@@ -109,7 +138,7 @@ def test_a_card_not_held_by_a_seat_with_no_card_left_says_so():
     data["hands"][0].remove("C10")
     found = [v for v in rules.check(data).violations if v.code == "card_not_in_hand"]
     assert [v.message.split(";")[0] for v in found] == [
-        "played C10, which it does not hold (it has no card left to play)"]
+        "Seat 0 played ♣10 without holding it (no card was left to play)"]
 
 
 def test_a_call_of_the_other_team_says_which_call_is_the_announcers():
@@ -120,8 +149,8 @@ def test_a_call_of_the_other_team_says_which_call_is_the_announcers():
     (violation,) = rules.check(data).violations
     assert (violation.code, violation.message) == (
         "announcement_wrong_team",
-        "'re' is not a call of the contra team, which the announcer plays on: its call is "
-        "'contra'")
+        "Seat 1 said “re”, but plays on the contra team, whose call is “contra” (trick 2, "
+        "before its 1st card)")
 
 
 def test_swines_where_there_are_none_say_why():
@@ -130,23 +159,29 @@ def test_swines_where_there_are_none_say_why():
     data = json.loads((EVENING.parent / "normal-game.json").read_text())
     data["play"].insert(0, {"seat": 0, "show": "swines"})
     assert [v.message for v in rules.check(data).violations] == [
-        "there are no swines under ddv (swines: none)"]
+        "Seat 0 showed swines, which the DDV tournament rules do not have (trick 1, before "
+        "its 1st card)"]
     meatless = json.loads((EVENING.parent / "solo-meatless.json").read_text())
     meatless["ruleset"] = "freedoko"
     meatless["play"].insert(0, {"seat": 0, "show": "swines"})
     assert [v.message for v in rules.check(meatless).violations
             if v.code == "show_not_allowed"] == [
-        "there are no swines in a solo (meatless) game under freedoko"]
+        "Seat 0 showed swines, which the FreeDoko rules do not have in a meatless solo "
+        "(trick 1, before its 1st card)"]
 
 
-def test_no_message_opens_with_its_own_seat():
-    """The seat is a field of a violation or note (and the answer names the player): no
-    message repeats it as its opening, over every case of the shipped conformance suites
-    (each rule broken at least once) and their games spoiled by a card out of turn."""
-    import json
-    from pathlib import Path
+CARD_CODE = re.compile(r"\b[CSHD](?:10|[9JQKA])\b")  # a card as the transcript writes it
+POINTER = re.compile(r"/(?:play|hands|game|reservations|players|ruleset|dealer)\b")
 
+
+def test_no_message_says_a_pointer_a_code_or_a_card_code():
+    """The pointer and the code are fields of a violation (a note has its code): no
+    message says them, nor a card in the transcript's notation (a card is said as
+    players write it, ♣Q / ♣D), in English or German, over every case of the shipped
+    conformance suites (each rule broken at least once) and their games spoiled by a
+    card out of turn."""
     found = []
+    said = 0
     for suite in sorted(Path(__file__).parent.parent.glob("examples/conformance/*.jsonl")):
         for line in suite.read_text(encoding="utf-8").splitlines():
             case = json.loads(line)
@@ -160,7 +195,106 @@ def test_no_message_opens_with_its_own_seat():
                 games.append(swapped)
             for game in games:
                 result = rules.check(game)
-                found += [(case["id"], v.code, v.message)
-                          for v in (*result.violations, *result.notes)
-                          if v.seat is not None and v.message.startswith(f"seat {v.seat} ")]
+                for lang in ("en", "de"):
+                    answer = result.to_dict(lang)
+                    for v in (*answer["violations"], *answer["notes"]):
+                        said += 1
+                        text = v["message"]
+                        leaks = (CARD_CODE.findall(text) + POINTER.findall(text)
+                                 + [v["code"]] * (v["code"] in text))
+                        if v.get("pointer"):
+                            leaks += [v["pointer"]] * (v["pointer"] in text)
+                        if leaks:
+                            found.append((case["id"], lang, v["code"], leaks, text))
+    assert said > 100  # the suites break every rule: there is plenty said
     assert not found, found
+
+
+# ---- the same messages in German (Accept-Language: de, doko-check --lang de) -------------
+
+def revoke_game() -> dict:
+    """Deal A, Ben (seat 1, contra) plays ♥K on Dan's ♦Q lead (trump) in trick 6 while
+    holding ♠Q, a trump (as in test_rules_penalties); the players named."""
+    tricks = list(DEAL_A)
+    tricks[5] = trick(3, "DQ D9 HK DJ", winner=3)
+    tricks[6] = trick(3, "HA HJ DK D9", winner=0)
+    data = Game(3, tricks, check_design=False).transcript()
+    data["players"] = ["Anna", "Ben", "Cleo", "Dan"]
+    return data
+
+
+def test_a_revoke_names_the_card_the_lead_and_the_card_held():
+    """DDV TSR 5.2: who must follow suit and did not: the card played, the card led (and
+    that it is trump), a card of the suit led that was held, and where."""
+    result = rules.check(revoke_game())
+    (violation,) = result.to_dict()["violations"]
+    assert (violation["code"], violation["pointer"], violation["seat"]) == (
+        "follow_suit", "/play/22", 1)
+    assert violation["message"] == (
+        "Ben played ♥K on a ♦Q lead (trump) while holding ♠Q (trick 6, 3rd card)")
+
+
+def test_a_revoke_in_german_says_falsch_bedient_with_the_cards_in_german():
+    """DDV TSR 5.2 ("Bedienpflicht"): the same revoke in German: "falsch bedient", the
+    cards as German players write them (D for Dame), Stich and Karte counted alike."""
+    (violation,) = rules.check(revoke_game()).to_dict("de")["violations"]
+    assert (violation["code"], violation["pointer"], violation["seat"]) == (
+        "follow_suit", "/play/22", 1)
+    assert violation["message"] == (
+        "Ben hat falsch bedient: ♥K auf ♦D (Trumpf), obwohl ♠D auf der Hand war "
+        "(Stich 6, 3. Karte)")
+
+
+def test_the_penalty_note_in_english_and_german_cites_9_4_3():
+    """DDV TSR 9.4.3: the revoke penalty replaces the game as played: 12 penalty points
+    for the offender (3 more per denial of the opponents), 4 for each of the three others
+    (1 more per denial); the note names the rule in either language."""
+    result = rules.check(revoke_game())
+    (english,) = result.to_dict()["notes"]
+    (german,) = result.to_dict("de")["notes"]
+    assert (english["code"], english["seat"]) == (german["code"], german["seat"]) == (
+        "penalty_scored", 1)
+    assert english["message"] == (
+        "Ben did not follow suit: under the DDV tournament rules 9.4.3 the game counts as "
+        "not played: Ben gets 12 penalty points and 3 more for each denial (no 90, no 60 "
+        "...) the opponents made, the three others 4 points and 1 more for each denial, "
+        "counted in plus and minus points, in place of the game as played.")
+    assert german["message"] == (
+        "Ben hat falsch bedient: nach den DDV-Turnierspielregeln 9.4.3 gilt das Spiel als "
+        "nicht gespielt: Ben erhält 12 Strafpunkte und 3 weitere für jede Absage (keine "
+        "90, keine 60 …) der Gegenpartei, die drei anderen je 4 Punkte und 1 weiteren für "
+        "jede Absage, gezählt in Plus- und Minuspunkten, anstelle des gespielten Spiels.")
+
+
+def test_a_late_call_in_german_says_the_deadline_in_the_rulesets_terms():
+    """DDV TSR 6.2: Re/Kontra until the announcer holds 11 cards; in German the call as
+    said at the table ("Kontra"), the rules by their German name."""
+    (late,) = rules.check(late_game()).to_dict("de")["violations"]
+    assert (late["code"], late["pointer"], late["seat"]) == ("announcement_too_late",
+                                                             "/play/30", 0)
+    assert late["message"] == (
+        "Anna hat „Kontra“ zu spät gesagt: nach den DDV-Turnierspielregeln braucht „Re oder "
+        "Kontra“ mindestens 11 Karten auf der Hand, es waren 4 (Stich 8, vor der 3. Karte)")
+
+
+def test_a_late_bid_on_the_table_clock_in_german_counts_the_cards_fallen():
+    """Seed 003 'Ansagezeitpunkte': "keine 90" until the 9th card has fallen."""
+    data = random_game(rules.resolve("mittwoch"), random.Random(3), call_chance=0)
+    cards = [i for i, e in enumerate(data["play"]) if "card" in e]
+    data["play"].insert(cards[12], {"seat": data["play"][cards[12]]["seat"],
+                                    "announce": "no90"})
+    found = [v for v in rules.check(data).to_dict("de")["violations"]
+             if v["code"] == "announcement_too_late"]
+    assert [v["message"] for v in found] == [
+        f"Platz {found[0]['seat']} hat „keine 90“ zu spät gesagt: nach den Mittwochsregeln "
+        "darf „keine 90“ gesagt werden, bis 9 Karten gefallen sind, es waren 12 (Stich 4, "
+        "vor der 1. Karte)"]
+
+
+def test_a_refused_call_in_german_is_a_note_saying_it_does_not_count():
+    """DDV TSR 6.2: a call after its deadline does not count; the German note says so
+    and why, its place being the violation's pointer."""
+    answer = rules.check(late_game()).to_dict("de")
+    assert [(n["code"], n["seat"], n["message"]) for n in answer["notes"]] == [
+        ("call_not_scored", 0, "„Kontra“ von Anna zählt nicht: sie kam zu spät.")]
+    assert [v["pointer"] for v in answer["violations"]] == ["/play/30"]

@@ -16,6 +16,8 @@ import pytest
 
 from service import rules
 from service.game.cards import BY_NAME, POINTS
+from service.game.codes import CODES
+from service.game.words import card as said_card
 from service.game.rulesets import presets
 from service.generating.random_game import random_game
 
@@ -35,6 +37,11 @@ def cards_of(game: dict[str, Any]) -> list[int]:
     return [i for i, e in enumerate(game["play"]) if "card" in e]
 
 
+def said(name: str) -> str:
+    """A card as messages say it: 'HQ' as ♥Q."""
+    return said_card(BY_NAME[name], "en")
+
+
 def violations(game: dict[str, Any]) -> list[tuple[str, str]]:
     return [(v.code, v.pointer) for v in rules.check(game).violations]
 
@@ -49,7 +56,9 @@ def test_a_card_in_lower_case_is_taken_as_that_card(games):
         assert violations(spoiled) == [("unknown_card", f"/play/{at}")]
         result, clean = rules.check(spoiled), rules.check(game)
         assert result.score == clean.score and result.winner == clean.winner
-        assert f"taken as {game['play'][at]['card']}" in result.violations[0].message
+        message = result.violations[0].message
+        assert f"it is taken as {said(game['play'][at]['card'])}, " in message
+        assert f"'{spoiled['play'][at]['card']}', which is no card" in message
 
 
 def test_an_unreadable_card_is_one_violation_however_the_game_goes_on(games):
@@ -61,8 +70,12 @@ def test_an_unreadable_card_is_one_violation_however_the_game_goes_on(games):
             spoiled["play"][at]["card"] = "??"
             assert violations(spoiled) == [("unknown_card", f"/play/{at}")], at
             message = rules.check(spoiled).violations[0].message
-            assert "cards are written suit C/S/H/D and rank 9/10/J/Q/K/A" in message
+            assert "'??', which is no card" in message
             assert "takes the turn and a place in the hand" in message
+    # how cards are written (in the transcript's notation) is the code's meaning, served
+    # with the codes, not part of a message said as players speak
+    assert "cards are written suit C/S/H/D and rank 9/10/J/Q/K/A" in CODES["unknown_card"].en
+    assert "cards are written" not in message
 
 
 def test_a_card_not_held_is_one_violation(games):
@@ -115,7 +128,8 @@ def test_an_unreadable_card_in_the_deal_is_taken_as_the_card_the_deal_lacks(game
         spoiled["hands"][2][3] = game["hands"][2][3].lower()
         found = rules.check(spoiled).violations
         assert [(v.code, v.pointer) for v in found] == [("unknown_card", "/hands/2/3")]
-        assert f"taken as {game['hands'][2][3]}" in found[0].message
+        assert f"it is taken as {said(game['hands'][2][3])}, which the deal lacks" in (
+            found[0].message)
 
 
 def test_an_unknown_card_in_the_deal_played_is_no_second_violation(games):
@@ -244,7 +258,7 @@ def test_an_unreadable_card_says_its_points_are_unknown(games):
         real = game["play"][at]["card"]
         spoiled["play"][at]["card"] = "??"
         result = rules.check(spoiled)
-        assert "its card points are unknown" in result.violations[0].message
+        assert "its card points are counted for nobody" in result.violations[0].message
         notes = [n for n in result.notes if n.code == "card_points_unknown"]
         assert len(notes) == 1, result.notes
         missing = POINTS[BY_NAME[real]]

@@ -114,33 +114,50 @@ def test_lost_as_black_counts_no_special_point_of_the_tricks():
 
 
 @pytest.mark.parametrize(("penalty", "words"), [
-    ("ddv", "DDV TSR 9.4.3"), ("offender_loses_others_plus_5", "DOKO 2026 II.c"),
-    ("lost_as_black", "Mittwoch's 'Allgemein'")])
-def test_a_penalty_says_in_a_note_what_it_replaced(penalty, words):
+    ("ddv", "under the DDV tournament rules 9.4.3 the game counts as not played: seat 1 "
+            "gets 12 penalty points"),
+    ("offender_loses_others_plus_5", "under DOKO 2026, II.c: seat 1 gets 15 minus points, "
+                                     "the three others 5 plus points each"),
+    ("lost_as_black", "under the Mittwoch rules (“Allgemein”) seat 1's team loses the game "
+                      "black with the calls made before the revoke")])
+@pytest.mark.parametrize(("counting", "counted_as"), [
+    ("plus_minus", "plus and minus points"), ("winners_only", "the winners' plus points only"),
+    ("losers_only", "the losers' minus points only")])
+def test_a_penalty_says_in_a_note_what_it_replaced(penalty, words, counting, counted_as):
     """A penalty replaces the game as played: a penalty_scored note names the revoke,
     the rule and the counting."""
-    result = rules.check(normal_revoke(), ruleset=ruleset("ddv", penalty, "plus_minus"))
+    result = rules.check(normal_revoke(), ruleset=ruleset("ddv", penalty, counting))
     notes = [n for n in result.notes if n.code == "penalty_scored"]
     assert len(notes) == 1 and notes[0].seat == 1
-    assert notes[0].message.startswith(
-        f"revoke by seat 1 at {result.violations[0].pointer}: scored under {words}")
-    assert notes[0].message.endswith("counted plus_minus, instead of the game as played")
+    assert notes[0].message.startswith(f"Seat 1 did not follow suit: {words}")
+    assert notes[0].message.endswith(
+        f", counted in {counted_as}, in place of the game as played.")
+    # where the revoke stands is its violation's pointer, not part of the note
+    assert [(v.code, v.pointer) for v in result.violations] == [("follow_suit", "/play/22")]
+    assert "/play/" not in notes[0].message
 
 
 def test_a_penalty_note_names_the_offender_where_the_players_are_named():
     """The note is read on its own (the page's and doko-check's notes): it names the
-    offender as the transcript does, with the seat."""
+    offender as the transcript does; the seat is the note's field."""
     data = normal_revoke()
     data["players"] = ["Anna", "Ben", "Cleo", "Dan"]
     result = rules.check(data, ruleset=ruleset("ddv", "ddv", "plus_minus"))
-    [note] = [n for n in result.notes if n.code == "penalty_scored"]
-    assert note.message.startswith(
-        f"revoke by Ben (seat 1) at {result.violations[0].pointer}: scored under DDV TSR 9.4.3")
+    [note] = [n for n in result.to_dict()["notes"] if n["code"] == "penalty_scored"]
+    assert (note["seat"], note["name"]) == (1, "Ben")
+    assert note["message"].startswith(
+        "Ben did not follow suit: under the DDV tournament rules 9.4.3 the game counts as "
+        "not played: Ben gets 12 penalty points")
+    assert "seat" not in note["message"].lower()
 
 
 def test_ddv_penalty_against_a_soloist_names_9_4_4():
     result = rules.check(solo_revoke(), ruleset=ruleset("mittwoch", "ddv", "plus_minus"))
-    assert "DDV TSR 9.4.4" in next(n for n in result.notes if n.code == "penalty_scored").message
+    message = next(n for n in result.notes if n.code == "penalty_scored").message
+    assert message.startswith(
+        "Seat 2 did not follow suit: under the DDV tournament rules 9.4.4, against a "
+        "soloist: seat 2 gets 12 penalty points and 3 more for each denial the soloist "
+        "made, the soloist as many plus points, the others nothing")
 
 
 def test_no_penalty_no_note():

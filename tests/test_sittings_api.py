@@ -76,7 +76,11 @@ def test_cli_reads_a_sitting_from_stdin(monkeypatch, capsys):
     raw = (ROOT / "examples" / "sitting.json").read_bytes()
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw)))
     assert main(["--sitting", "-"]) == 1
-    assert "wrong_dealer at /games/4/dealer" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    # DDV TSR 3.3.1: Dan deals game 5; the report says it as players do, without the
+    # code and the pointer (which --json gives)
+    assert "      After Cleo's deal the next player deals: Dan deals game 5, not Eve\n" in printed
+    assert "wrong_dealer" not in printed and "/games/4" not in printed
 
 
 def test_cli_refuses_transcript_reports_for_a_sitting(capsys):
@@ -103,7 +107,7 @@ def test_errors_match_the_spec(client, conforms):  # noqa: F811
     assert response.status_code == 400
     conforms(URL, "post", response)
     pointers = [e["pointer"] for e in response.get_json()["errors"]]
-    assert pointers == ["/players", "/games/0"]  # the dealer is judged once players are
+    assert pointers == ["/games/0", "/players"]  # sorted by pointer
     response = client.post(URL, data="{}", content_type="text/plain")
     assert response.status_code == 415
     conforms(URL, "post", response)
@@ -189,6 +193,9 @@ def test_cli_prints_what_a_slip_should_be(tmp_path, capsys):
     path.write_text(json.dumps(SLIPS), encoding="utf-8")
     assert main(["--sitting", str(path)]) == 1
     printed = capsys.readouterr().out.splitlines()
-    assert ("      sheet_zero_sum at /games/0/sheet/scores/Cleo (Cleo): Cleo's \u22125 should "
-            "be \u22123: the line adds up to \u22122, not 0 (DDV TSR 7.3.3 no. 1)") in printed
+    assert ("      Cleo's \u22125 should be \u22123: the line adds up to \u22122, not 0 (DDV "
+            "tournament rules 7.3.3 no. 1)") in printed
+    assert ("      The line adds up to +4, not 0 (DDV tournament rules 7.3.3 no. 1)"
+            in printed)
+    assert not any("sheet_zero_sum" in line or "/games/" in line for line in printed)
     assert "totals with the slips corrected: Anna 5, Ben -5, Cleo -1, Dan 5" in printed
