@@ -136,23 +136,30 @@ def test_the_console_script(tmp_path):
 
 # ---- the readable report ---------------------------------------------------------------
 
+def columns(line: str) -> list[str]:
+    """A table row's cells: columns stand two or more spaces apart, a cell may hold one."""
+    return re.split(r"\s{2,}", line.strip())
+
+
 def test_report_names_the_verdict_violations_and_score_sheet(capsys):
     _, out, _ = run(capsys, EVENING)
     lines = out.splitlines()
     assert lines[0] == f"{EVENING}: 4 games"
-    assert "  game 1, line 1: valid: normal game under ddv; re won, game value 4" in lines
-    assert "  game 2, line 2: valid: jacks solo by Ben (seat 1) under doko2026; contra won, " \
-           "game value 6" in lines
-    invalid = lines.index("  game 3, line 3: INVALID (1 violation): normal game under ddv; "
-                          "contra won, game value 4")
-    assert lines[invalid + 1].startswith(
-        "      announcement_too_late at /play/30 by Anna (seat 0): 'contra' came too late")
+    assert ("  game 1, line 1: valid: a normal game under the DDV tournament rules; re won, "
+            "game value 4") in lines
+    assert ("  game 2, line 2: valid: a jack solo by Ben (seat 1) under the DOKO 2026 rules; "
+            "contra won, game value 6") in lines
+    invalid = lines.index("  game 3, line 3: INVALID (1 violation): a normal game under the "
+                          "DDV tournament rules; contra won, game value 4")
+    # the violation as its message, which names the player and the place
+    assert lines[invalid + 1].startswith("      Anna said “contra” too late: under the DDV "
+                                         "tournament rules")
     # the score items, then the score sheet: seats, names, teams, scores
     items = lines[invalid + 2:invalid + 7]
-    assert [line.split() for line in items] == [
+    assert [columns(line) for line in items] == [
         ["item", "team", "points", "where"], ["won", "contra", "+1"],
-        ["below_90", "contra", "+1"], ["against_club_queens", "contra", "+1"],
-        ["fox_caught", "contra", "+1", "trick", "9"]]
+        ["below 90", "contra", "+1"], ["against club queens", "contra", "+1"],
+        ["fox caught", "contra", "+1", "trick 9"]]
     sheet = lines[invalid + 7:invalid + 12]
     assert [line.split() for line in sheet] == [
         ["seat", "player", "team", "score"], ["0", "Anna", "contra", "+4"],
@@ -274,12 +281,12 @@ def test_a_broken_line_and_a_non_object_are_said_of_the_file(capsys, tmp_path):
 
 
 def test_each_verdict_is_said_once(capsys):
-    """The seat is named once per violation; a refused call is marked not scored on its
-    violation's line rather than repeated as a note."""
+    """The player is named once per violation; a refused call is marked not scored on
+    its violation's line rather than repeated as a note."""
     _, out, _ = run(capsys, EVENING)
-    line = next(x for x in out.splitlines() if "announcement_too_late" in x)
-    assert line.count("seat 0") == 1 and line.endswith("(not scored)")
-    assert "note:" not in out
+    (line,) = [x for x in out.splitlines() if "too late" in x]
+    assert line.count("Anna") == 1 and "seat" not in line and line.endswith("(not scored)")
+    assert "note:" not in out and "does not count" not in out
 
 
 def test_penalties_are_score_items(capsys, tmp_path):
@@ -293,8 +300,8 @@ def test_penalties_are_score_items(capsys, tmp_path):
     _, out, _ = run(capsys, tmp_path / "g.json")
     lines = out.splitlines()
     at = next(i for i, line in enumerate(lines) if line.split()[:1] == ["item"])
-    assert [line.split() for line in lines[at:at + 7]] == [
-        ["item", "team", "points", "where"], ["revoke_penalty", "contra", "-15", "seat", "1"],
+    assert [columns(line) for line in lines[at:at + 7]] == [
+        ["item", "team", "points", "where"], ["revoke penalty", "contra", "-15", "seat 1"],
         ["seat", "team", "score"], ["0", "re", "+5"], ["1", "contra", "0"], ["2", "re", "+5"],
         ["3", "contra", "+5"]]
 
@@ -410,19 +417,24 @@ def test_help_names_the_conformance_commands(capsys):
 
 
 def test_a_violation_names_its_seat_once(tmp_path, capsys):
-    """The report says "by Cleo (seat 2): played out of turn", not "…: seat 2 played …":
-    the core's message does not open with the seat, which the line names once."""
+    """The report prints a violation as its message, which names the player (by name
+    where the transcript names them) once: "Cleo played out of turn: …", with no code,
+    pointer or seat number besides; the CI outputs put the code, the pointer and the seat
+    before the message."""
     from service.cli.formats.findings import violation_line
 
-    line = violation_line({"code": "turn_order", "pointer": "/play/1", "seat": 2,
-                           "name": "Cleo", "message": "played out of turn: trick 1 was led "
-                           "by seat 0, so seat 1 was to play"})
-    assert line == ("turn_order at /play/1 by Cleo (seat 2): played out of turn: trick 1 "
-                    "was led by seat 0, so seat 1 was to play")
+    violation = {"code": "turn_order", "pointer": "/play/1", "seat": 2, "name": "Cleo",
+                 "message": "Cleo played out of turn: Anna led trick 1, so it was Ben's "
+                            "turn (trick 1, 2nd card)"}
+    assert violation_line(violation, "en") == violation["message"]
+    assert violation_line(violation) == (
+        "turn_order at /play/1 by Cleo (seat 2): " + violation["message"])
     game = json.loads(NORMAL_GAME.read_text())
     game["play"][1], game["play"][2] = game["play"][2], game["play"][1]
-    seat = game["play"][1]["seat"]
+    assert game["play"][1]["seat"] == 2
     path = tmp_path / "swapped.json"
     path.write_text(json.dumps(game))
     _, out, _ = run(capsys, path)
-    assert f"(seat {seat}): played out of turn: trick 1 was led by seat" in out, out
+    (line,) = [x for x in out.splitlines() if "out of turn" in x]
+    assert line == "      " + violation["message"], out
+    assert line.count("Cleo") == 1 and "seat" not in line and "/play/" not in line
