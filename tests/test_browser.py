@@ -20,6 +20,11 @@ from typing import Any
 import pytest
 
 from service import rules
+from service.game.cards import BY_NAME, DIAMONDS, KING, N_CODES, NAMES, NINE, code
+from service.game.ranking import COLOUR_SOLO_SUIT, PICTURE_SOLO_RANKS, order_for
+from service.game.rulesets import resolve
+from service.generating.cases import legal_game
+from service.generating.portable_random import PortableRandom
 from service.web import STATIC
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -294,6 +299,7 @@ def test_entering_a_game_by_clicks_offers_only_legal_cards(page):
         # The rules core, not the page, says what is legal here.
         legal = rules.legal_actions(transcript)
         assert offered(page) == sorted(set(legal.cards)), f"after {played} cards"
+        assert_hand_as_held(page, transcript, legal)
         assert "Only the legal cards" in css(page, "#entry-board .to-play").text
         choices = [b for b in page.find_elements(By.CSS_SELECTOR, ".entry-hand button.card")
                    if b.is_enabled()]
@@ -364,6 +370,91 @@ def test_recording_what_happened_accepts_any_card_and_marks_the_fault(page):
     assert [m.get_attribute("data-card") for m in
             page.find_elements(By.CSS_SELECTOR, ".trick .card.marked")] == ["CK"]
     shot(page, "recorded-revoke")
+
+
+# ---- hands in the order a player holds them ----
+
+def core_held(transcript: dict[str, Any], events: int, cards: list[str]) -> list[str]:
+    """``cards`` as the rules core holds them after the first ``events`` events."""
+    state = rules.Game.from_transcript({**transcript, "play": transcript["play"][:events]}).state
+    return [NAMES[c] for c in state.order.as_held(BY_NAME[c] for c in cards)]
+
+
+def assert_hand_as_held(browser, transcript: dict[str, Any], legal: rules.LegalActions) -> None:
+    """The entry board shows the hand of the seat to play as the core holds it, and the
+    cards it offers in the order of the answer's legal cards."""
+    hand = list(transcript["hands"][legal.seat])
+    for event in transcript["play"]:
+        if event.get("seat") == legal.seat and "card" in event:
+            hand.remove(event["card"])
+    buttons = browser.find_elements(By.CSS_SELECTOR, ".entry-hand button.card")
+    shown = [b.get_attribute("data-card") for b in buttons]
+    assert shown == core_held(transcript, len(transcript["play"]), hand)
+    enabled = [b.get_attribute("data-card") for b in buttons if b.is_enabled()]
+    assert list(dict.fromkeys(enabled)) == list(legal.cards)
+
+
+def test_the_page_orders_cards_as_the_core_does(page):
+    """order.js against ranking.py: every game kind, with and without ♥10 trumps and nines,
+    swines and hyperswines shown or not."""
+    combos = [[kind, dollen, nines, swines, hyper]
+              for kind in ["normal", *COLOUR_SOLO_SUIT, *PICTURE_SOLO_RANKS]
+              for dollen in (True, False) for nines in (True, False)
+              for swines in (False, True) for hyper in (False, True)]
+    orders = page.execute_async_script(
+        "const [combos, done] = arguments;"
+        "import('/assets/js/order.js').then(m => done(combos.map("
+        "  ([kind, dollen, withNines, swines, hyperswines]) =>"
+        "    m.heldOrder(kind, {dollen, withNines, swines, hyperswines}))));", combos)
+    for (kind, dollen, nines, swines, hyper), got in zip(combos, orders, strict=True):
+        suit = COLOUR_SOLO_SUIT.get(kind, DIAMONDS)
+        order = order_for(kind, dollen=dollen, swines=swines,
+                          hyperswine=code(suit, NINE if nines else KING) if hyper else None)
+        want = [NAMES[c] for c in order.as_held(range(N_CODES))]
+        assert got == want, (kind, dollen, nines, swines, hyper)
+
+
+def test_the_deal_is_held_as_the_game_stands_at_each_trick(page):
+    """Mittwoch shows the swines at the first swine played: the deal at the tricks before
+    holds the ♦A among the diamonds, from that trick on above the ♥10, as the core does."""
+    game = legal_game(("swines", ""), resolve("mittwoch"), PortableRandom(2))
+    cards = [i for i, e in enumerate(game["play"]) if "card" in e]
+    show = next(i for i, e in enumerate(game["play"]) if "show" in e)
+    holder = game["play"][show]["seat"]
+    page.execute_script("document.querySelector('#input').value = arguments[0]",
+                        json.dumps(game))
+    css(page, "#check").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([hidden]) .verdict"))
+    assert verdict(page) == "✔ No violation"
+    tops = []
+    for trick in range(len(cards) // 4):
+        page.find_elements(By.CSS_SELECTOR, ".trick-strip button")[trick].click()
+        first = cards[4 * trick]
+        for seat in range(4):
+            shown = [c.get_attribute("data-card") for c in page.find_elements(
+                By.CSS_SELECTOR, f'.deal .hand[data-seat="{seat}"] .card')]
+            assert shown == core_held(game, first, game["hands"][seat]), (trick, seat)
+            if seat == holder:
+                tops.append(shown[0])
+    shown_at = sum(1 for i in cards if i < show) // 4  # the trick the swine is played in
+    assert "DA" not in tops[:shown_at] and set(tops[shown_at + 1:]) == {"DA"}
+
+
+def test_entering_a_solo_holds_the_solo_order(page):
+    """A ♥ solo (TSR 2.3.5): the hand shown as held in it, the ♦ a plain suit."""
+    css(page, '#entry-ruleset option[value="ddv"]').click()
+    css(page, '#entry-type option[value="solo"]').click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, '#entry-solo option[value="hearts"]'))
+    css(page, '#entry-solo option[value="hearts"]').click()
+    css(page, "#entry-random").click()
+    rng = random.Random(3)
+    for played in range(8):
+        transcript = wait_for_board(page, played)
+        assert transcript["game"]["solo"] == "hearts"
+        assert_hand_as_held(page, transcript, rules.legal_actions(transcript))
+        rng.choice([b for b in page.find_elements(By.CSS_SELECTOR, ".entry-hand button.card")
+                    if b.is_enabled()]).click()
+    shot(page, "entered-heart-solo")
 
 
 # ---- shared links ----

@@ -52,7 +52,7 @@ def test_the_same_seed_gives_the_same_bytes():
     """Pinned: a change here changes every engine's suite, so it must be deliberate."""
     text = generated("ddv", 12, 7)
     assert hashlib.sha256(text.encode()).hexdigest() == (
-        "a000e36291881ff9269c1bdc2d082a5a967d869ce0f861cc4493d40a956cd088")
+        "ba18778ad16a414f69abbe5b0c1d2dd5f3d4c4ed303f03f4845333d70a3d931e")
     assert generated("ddv", 12, 7) == text
     assert generated("ddv", 12, 8) != text
 

@@ -163,9 +163,9 @@ def test_with_nines(check):
 def test_dollen(check):
     """TSR 2.3.4 (and seed 003, 'Zweite Herz-Zehn ist hoch'): the ♥10 are trumps;
     seed 002, 2.1: 'optional they can be only miscolor cards'. Seat 0 leads ♥10: seat 1
-    must answer with a trump (♦10 ♦J), or, with the ♥10 a plain heart, with its ♥A."""
+    must answer with a trump (♦J ♦10, as held), or, with the ♥10 a plain heart, with its ♥A."""
     base = p40(events=play("0:H10"))
-    assert run(check, base, "mittwoch")["legal_actions"]["cards"] == ["D10", "DJ"]
+    assert run(check, base, "mittwoch")["legal_actions"]["cards"] == ["DJ", "D10"]
     assert run(check, base, rs("mittwoch", dollen=False))["legal_actions"]["cards"] == ["HA"]
 
 

@@ -50,10 +50,15 @@ def replay(transcript: Transcript) -> tuple[GameState, list[Violation], list[Not
 
 
 def state_actions(state: GameState, players: tuple[str, ...] | None = None) -> LegalActions:
-    """What may legally happen next: the seat to play with its legal cards, and the
-    calls each seat may make now."""
+    """What may legally happen next: the seat to play with its legal cards (in the order
+    a player holds them, by the game's order as it stands: swines highest once shown),
+    and the calls each seat may make now.
+
+    Sorted here, for the answer only: the replay and the random games pick from
+    ``legal_cards``, in card code order, so that a seed plays the same game."""
     seat = state.to_play
-    cards = tuple(NAMES[c] for c in state.legal_cards(seat)) if seat is not None else ()
+    cards = (tuple([NAMES[c] for c in state.order.as_held(state.legal_cards(seat))])
+             if seat is not None else ())
     calls = tuple(SeatAnnouncements(s, tuple(state.legal_calls(s)),
                                     players[s] if players else None) for s in range(4))
     name = players[seat] if players and seat is not None else None

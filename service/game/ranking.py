@@ -3,10 +3,16 @@
 For every card code an :class:`Order` holds its *class* (the suit one must follow:
 0-3 for a plain suit, ``TRUMP`` for trump) and its *power* within that class. A
 trick is then decided by integer comparisons only.
+
+An order also says how a player holds the cards (:meth:`Order.as_held`): the trumps
+high to low, then the plain cards suit by suit, ♣ ♠ ♥ ♦, each A 10 K Q J 9. The page
+shows hands by the same order (service/web/static/js/order.js; a browser test holds the
+two together).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -47,6 +53,7 @@ class Order:
     power: tuple[int, ...]  # per card: higher beats lower within the same class
     second_beats_first: frozenset[int]  # cards whose second copy beats the first
     trumps_high_to_low: tuple[int, ...]
+    held_place: tuple[int, ...]  # per card: its place in a hand as a player holds it
 
     def is_trump(self, card: int) -> bool:
         return self.cls[card] == TRUMP
@@ -74,6 +81,11 @@ class Order:
         """Whether ``card``, played after ``best``, takes the trick from it."""
         return self.winner_index((best, card)) == 1
 
+    def as_held(self, cards: Iterable[int]) -> list[int]:
+        """``cards`` in the order a player holds them: the trumps high to low (DDV TSR
+        2.3.4-2.3.7), then the plain cards by suit, ♣ ♠ ♥ ♦, each A 10 K Q J 9."""
+        return sorted(cards, key=self.held_place.__getitem__)
+
 
 def _order(trumps: list[int], second_beats_first: frozenset[int] = frozenset()) -> Order:
     """An order with the given trumps (high to low); every other card in its suit by rank."""
@@ -82,7 +94,12 @@ def _order(trumps: list[int], second_beats_first: frozenset[int] = frozenset()) 
     for i, card in enumerate(trumps):
         cls[card] = TRUMP
         power[card] = len(trumps) - i
-    return Order(tuple(cls), tuple(power), second_beats_first, tuple(trumps))
+    plain = [code(s, r) for s in SUIT_ORDER for r in PLAIN_RANK_ORDER if code(s, r) not in trumps]
+    held_place = [0] * N_CODES
+    for place, card in enumerate(trumps + plain):
+        held_place[card] = place
+    return Order(tuple(cls), tuple(power), second_beats_first, tuple(trumps),
+                 tuple(held_place))
 
 
 def _suit_trumps(suit: int) -> list[int]:

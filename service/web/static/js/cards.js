@@ -55,13 +55,6 @@ export function cardElement(text, {tag = "span", marked = false, played = false,
   return node;
 }
 
-// For showing a hand: by suit, then rank; the original index is kept by the caller.
-export function cardSortKey(text) {
-  const card = parseCard(text);
-  if (!card) return 99;
-  return SUIT_ORDER.indexOf(card.suit) * 10 + RANK_ORDER.indexOf(card.rank);
-}
-
 export function pack(withNines) {
   const cards = [];
   for (const suit of SUIT_ORDER) {
@@ -73,8 +66,8 @@ export function pack(withNines) {
   return cards;
 }
 
-// Four hands from a shuffled pack (crypto-random Fisher–Yates).
-export function randomDeal(withNines) {
+// Four hands from a shuffled pack (crypto-random Fisher–Yates), each sorted by `key`.
+export function randomDeal(withNines, key) {
   const cards = pack(withNines);
   const random = new Uint32Array(cards.length);
   crypto.getRandomValues(random);
@@ -84,5 +77,5 @@ export function randomDeal(withNines) {
   }
   const size = cards.length / 4;
   return [0, 1, 2, 3].map(seat => cards.slice(seat * size, (seat + 1) * size)
-    .sort((a, b) => cardSortKey(a) - cardSortKey(b)));
+    .sort((a, b) => key(a) - key(b)));
 }

@@ -2,9 +2,10 @@
 // route, whose answer lists the legal actions; only those are offered (or, recording
 // what happened, any card of the hand, and the answer marks the faults).
 import { post } from "./api.js";
-import { cardElement, cardSortKey, randomDeal } from "./cards.js";
+import { cardElement, randomDeal } from "./cards.js";
 import { clear, el } from "./dom.js";
 import { t } from "./i18n.js";
+import { gameKey, heldKey } from "./order.js";
 
 const ALL_CALLS = ["re", "contra", "no90", "no60", "no30", "black"];
 const DEFAULT_NAMES = ["Anna", "Ben", "Cleo", "Dan"];
@@ -17,6 +18,7 @@ export class Entry {
     this.transcript = null;
     this.result = null;
     this.record = false;
+    this.rules = {};  // the ruleset's dollen and with_nines, for the order of the hand
   }
 
   // A transcript without play from a deal and the chosen game.
@@ -28,13 +30,15 @@ export class Entry {
     return {ruleset, players: players ?? DEFAULT_NAMES, dealer, hands, reservations, game, play: []};
   }
 
+  // A random deal, each hand sorted as held in a normal game (no game is chosen yet).
   static random(ruleset, withNines) {
-    return {ruleset, players: DEFAULT_NAMES, dealer: 3, hands: randomDeal(withNines)};
+    return {ruleset, players: DEFAULT_NAMES, dealer: 3, hands: randomDeal(withNines, heldKey("normal", {withNines}))};
   }
 
-  async start(transcript, record) {
+  async start(transcript, record, rules = {}) {
     this.transcript = transcript;
     this.record = record;
+    this.rules = rules;
     await this.update();
   }
 
@@ -71,7 +75,8 @@ export class Entry {
         if (k >= 0) hand.splice(k, 1);
       }
     }
-    return hand.sort((a, b) => cardSortKey(a) - cardSortKey(b));
+    const key = gameKey(this.transcript, this.result, this.rules);  // as the game stands
+    return hand.sort((a, b) => key(a) - key(b));
   }
 
   render() {

@@ -1,8 +1,9 @@
 // One checked game: summary, violations (each marked where it points), the deal, the
 // reservations, the tricks one by one with the calls where they were made, the score.
-import { cardElement, cardName, cardSortKey } from "./cards.js";
+import { cardElement, cardName } from "./cards.js";
 import { clear, el } from "./dom.js";
 import { callName, t } from "./i18n.js";
+import { gameKey } from "./order.js";
 
 // Where a JSON pointer of a violation points: an event of the play, a card of a hand,
 // a reservation, the game, or the transcript as a whole.
@@ -42,9 +43,11 @@ export class GameView {
     this.result = null;
   }
 
-  show(transcript, result) {
+  // `rules`: the ruleset's dollen and with_nines, for the order of the hands.
+  show(transcript, result, rules = {}) {
     this.transcript = transcript;
     this.result = result;
+    this.rules = rules;
     this.events = timeline(transcript.play);
     const cardCount = this.events.filter(e => e.isCard).length;
     this.trickCount = Math.max(result.tricks?.length ?? 0, Math.ceil(cardCount / 4));
@@ -187,11 +190,14 @@ export class GameView {
   deal() {
     const hands = Array.isArray(this.transcript.hands) ? this.transcript.hands : [];
     const played = this.playedBefore(this.current);
+    // Sorted as held before the shown trick's first card (swines shown by then on top).
+    const first = this.events.find(e => e.isCard && e.trick === this.current);
+    const key = gameKey(this.transcript, this.result, this.rules, first ? first.index : Infinity);
     return el("section", {class: "deal"}, el("h3", {text: t("deal")}), el("p", {class: "hint", text: t("deal_hint", {n: this.current + 1})}),
       el("div", {class: "hands"}, hands.map((hand, seat) => {
         const gone = [...(played[seat] ?? [])];
         const cards = (Array.isArray(hand) ? hand : []).map((card, index) => ({card, index}))
-          .sort((a, b) => cardSortKey(a.card) - cardSortKey(b.card));
+          .sort((a, b) => key(a.card) - key(b.card));
         const seen = new Map();
         return el("div", {class: "hand", dataset: {seat: String(seat)}},
           el("h4", {}, `${this.name(seat)} `, el("small", {text: `(${t("seat")} ${seat}${seat === this.transcript.dealer ? `, ${t("dealer")}` : ""})`})),

@@ -60,6 +60,23 @@ function rulesetId(data) {
   return typeof r === "string" ? r : typeof r?.preset === "string" ? r.preset : null;
 }
 
+// What the order of a game's hands depends on in its ruleset (order.js): dollen and
+// with_nines, the preset's values with the transcript's own options over them.
+const presetOptions = new Map();  // preset id -> a promise of {option name: value}
+async function handRules(data) {
+  const id = rulesetId(data);
+  let options = {};
+  if (id !== null && state.rulesets.some(r => r.id === id)) {
+    if (!presetOptions.has(id)) {
+      presetOptions.set(id, rulesetDetail(id).then(detail => Object.fromEntries(detail.options.map(o => [o.name, o.value]))));
+    }
+    try { options = await presetOptions.get(id); } catch { presetOptions.delete(id); }
+  }
+  const own = data?.ruleset?.options ?? {};
+  const flag = (name) => typeof own[name] === "boolean" ? own[name] : typeof options[name] === "boolean" ? options[name] : true;
+  return {dollen: flag("dollen"), withNines: flag("with_nines")};
+}
+
 // ---- checking what is in the box ---------------------------------------------------------
 async function checkText(text) {
   clearMessage();
@@ -103,7 +120,8 @@ async function checkText(text) {
     hideResult();
     return;
   }
-  state.shown = {kind: isList ? "list" : "game", data, answer: answer.body, askedIn: language()};
+  state.shown = isList ? {kind: "list", data, answer: answer.body, askedIn: language()}
+    : {kind: "game", data, answer: answer.body, askedIn: language(), rules: await handRules(data)};
   renderShown();
 }
 
@@ -127,7 +145,7 @@ function renderShown() {
         renderShown();
       }}, t("back_to_list")));
     }
-    gameView.show(shown.data, shown.answer);
+    gameView.show(shown.data, shown.answer, shown.rules);
   }
 }
 
@@ -154,7 +172,8 @@ async function openGame(index) {
     violations: (answer.violations ?? []).map(v => ({...v, pointer: local(v.pointer)})),
     announcements: (answer.announcements ?? []).map(a => ({...a, pointer: local(a.pointer)}))};
   state.list = list;
-  state.shown = {kind: "game", data: transcript, answer, fromList: index, askedIn: list.askedIn};
+  state.shown = {kind: "game", data: transcript, answer, fromList: index, askedIn: list.askedIn,
+                 rules: await handRules(transcript)};
   renderShown();
   view.querySelector(".verdict")?.focus();
 }
@@ -202,7 +221,8 @@ async function share() {
 // ---- entering a game ---------------------------------------------------------------------------
 const entry = new Entry($("#entry-board"), {
   onResult: (transcript, answer) => {
-    state.shown = {kind: "game", data: structuredClone(transcript), answer, askedIn: language()};
+    state.shown = {kind: "game", data: structuredClone(transcript), answer, askedIn: language(),
+                   rules: entry.rules};
     input.value = JSON.stringify(transcript, null, 1);
     clearMessage();
     renderShown();
@@ -252,7 +272,7 @@ async function continueEntry() {
   if (!data || typeof data !== "object" || Array.isArray(data.games)) return checkText(input.value);
   const transcript = {...data, play: Array.isArray(data.play) ? data.play : []};
   delete transcript.claimed;  // what was written down is for the finished game
-  await entry.start(transcript, $("#entry-record").checked);
+  await entry.start(transcript, $("#entry-record").checked, await handRules(transcript));
 }
 
 async function startEntry(fromBox) {
@@ -278,7 +298,7 @@ async function startEntry(fromBox) {
   const type = $("#entry-type").value;
   const transcript = Entry.build({...deal, type, solo: $("#entry-solo").value,
                                   declarer: Number($("#entry-declarer").value || 0)});
-  await entry.start(transcript, $("#entry-record").checked);
+  await entry.start(transcript, $("#entry-record").checked, await handRules(transcript));
 }
 
 // ---- language ------------------------------------------------------------------------------------
