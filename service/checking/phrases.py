@@ -54,6 +54,7 @@ PHRASES: Final = (
     N_("Not a field of a {kind} line."),
     N_("Must be a list of at most 5 names."),
     N_("Must be a list of: {choices}."),
+    N_("Give exactly one of transcript (a whole game) and sheet (a line of the list)."),
     N_("Duplicate key: {key} appears more than once in this object."),
     N_("{option}: is not an option of the catalogue"),
     N_("{option}: is not an option of the catalogue; did you mean “{near}”?"),

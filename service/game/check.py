@@ -128,10 +128,11 @@ def _refused_calls(transcript: Transcript, violations: list[Violation]) -> list[
     for v in violations:
         if v.code in REFUSED:
             call = transcript.play[int(v.pointer.rsplit("/", 1)[1])].text
+            where = dict(v.text.params).get("where", "")
             notes.append(Note("call_not_scored", v.seat,
-                              msg("{player}'s “{call}” does not count: {why}.",
+                              msg("{player}'s “{call}” ({where}) does not count: {why}.",
                                   player=Seat(v.seat if v.seat is not None else 0),
-                                  call=Call(call), why=Word(REFUSED[v.code]))))
+                                  call=Call(call), where=where, why=Word(REFUSED[v.code]))))
     return notes
 
 
@@ -218,7 +219,7 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
         score = Score((), 1, 0, (0, 0, 0, 0))
     elif complete:
         result = outcome(state)
-        if (note := penalty_note(state, transcript.players)) is not None:
+        if (note := penalty_note(state, transcript.play)) is not None:
             notes.append(note)
         winner = TEAM_NAMES[result.winner] if result.winner is not None else None
         score = _with_bock(result.score, transcript.context.bock, winner)

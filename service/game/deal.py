@@ -123,8 +123,9 @@ def _read_defective_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_n
         what = (msg("{player} was dealt {written}, which is not in this pack (played "
                     "without the nines)", player=Seat(seat), written=Written(text))
                 if parse_card(text) is not None else
-                msg("{player} was dealt {written}, which is no card", player=Seat(seat),
-                    written=Written(text)))
+                msg("{player} was dealt {written}, which is no card (a card is written as "
+                    "its suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A)",
+                    player=Seat(seat), written=Written(text)))
         card = nearest(text, [c for c in in_pack if seen[c] < 2])
         if card is not None:
             seen[card] += 1

@@ -112,10 +112,12 @@ def read_transfer(name: str, texts: tuple[str, ...], hand: Iterable[int], giver:
         card = parse_card(text)
         player = Seat(giver)
         if card is None:
-            what = (msg("{player} passed {written}, which is no card", player=player,
-                        written=Written(text)) if name == "passed" else
-                    msg("{player} returned {written}, which is no card", player=player,
-                        written=Written(text)))
+            what = (msg("{player} passed {written}, which is no card (a card is written as "
+                        "its suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A)",
+                        player=player, written=Written(text)) if name == "passed" else
+                    msg("{player} returned {written}, which is no card (a card is written as "
+                        "its suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A)",
+                        player=player, written=Written(text)))
         elif own[card]:
             held, nth = min(own[card], 2), Ordinal(min(own[card], 2) + 1)
             what = (msgn("{player} passed {card} a {nth} time but holds only {count}",
@@ -142,10 +144,9 @@ def read_transfer(name: str, texts: tuple[str, ...], hand: Iterable[int], giver:
                  "passed, {want}", "{player} returned {count} cards; the taker returns as "
                  "many as were passed, {want}", len(texts), player=Seat(giver), want=want))
     if len(texts) < want:
-        taken = take(None)
-        for _ in range(want - len(texts) - 1):
-            taken = msg("{first}; {then}", first=taken, then=take(None))
-        report(f"/game/{name}", giver, msg("{rule}; for each missing card {taken}", rule=rule,
+        for _ in range(want - len(texts)):
+            taken = take(None)  # each missing card taken alike: said once
+        report(f"/game/{name}", giver, msg("{rule}; each missing card: {taken}", rule=rule,
                                            taken=taken))
         return transfer
     stayed = kept(left) & Counter(transfer.cards)

@@ -16,7 +16,8 @@ from service.game.cards import CJ, DA, H10, HEARTS, N_CODES, SUIT_OF
 from service.game.gamestate import GameState
 from service.game.options import Ruleset
 from service.game.result import Note, Score, ScoreItem, Trick, score_item
-from service.game.text import N_, Seat, Text, Word, msg
+from service.game.text import N_, Ordinal, Seat, Text, Word, msg
+from service.game.transcript import CARD, Event
 
 # level -> points the bidding team needs (5: all tricks)
 BID_TARGET: Final = {2: 151, 3: 181, 4: 211}
@@ -337,7 +338,7 @@ def outcome(state: GameState) -> Outcome:
 PENALTY_RULES: Final = {
     "ddv": N_("under the DDV tournament rules 9.4.3 the game counts as not played: "
               "{player} gets 12 penalty points and 3 more for each denial (no 90, no 60 ...) "
-              "the opponents made, the three others 4 points and 1 more for each denial"),
+              "the opponents made, the three others 4 points each and 1 more for each denial"),
     "ddv_solo": N_("under the DDV tournament rules 9.4.4, against a soloist: {player} gets "
                    "12 penalty points and 3 more for each denial the soloist made, the "
                    "soloist as many plus points, the others nothing"),
@@ -354,9 +355,10 @@ COUNTING: Final = {
 }
 
 
-def penalty_note(state: GameState, players: tuple[str, ...] | None = None) -> Note | None:
+def penalty_note(state: GameState, play: tuple[Event, ...] = ()) -> Note | None:
     """What a revoke penalty replaced, for the notes of a finished game: who gets what,
-    under which rule, in place of the game as played."""
+    under which rule, in place of the game as played, and where the revoke was (the
+    note is read on its own)."""
     revoke, penalty = state.revoke, state.ruleset.revoke_penalty
     if revoke is None or penalty not in PENALTY_RULES:
         return None
@@ -364,9 +366,11 @@ def penalty_note(state: GameState, players: tuple[str, ...] | None = None) -> No
     if penalty == "ddv" and revoke.alone_known and state.team_of[revoke.seat] == CONTRA:
         rule = "ddv_solo"
     player = Seat(revoke.seat)
+    cards = sum(1 for event in play[:revoke.index] if event.kind == CARD)
     return Note("penalty_scored", revoke.seat,
-                msg("{player} did not follow suit: {rule}, {counting}, in place of the game "
-                    "as played.", player=player,
+                msg("{player} did not follow suit (trick {trick}, {nth} card): {rule}, "
+                    "{counting}, in place of the game as played.", player=player,
+                    trick=cards // 4 + 1, nth=Ordinal(cards % 4 + 1),
                     rule=Text(PENALTY_RULES[rule], (("player", player),)),
                     counting=Word(COUNTING.get(state.ruleset.counting,
                                                state.ruleset.counting))))

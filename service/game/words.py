@@ -96,14 +96,19 @@ def rules_name(ruleset_id: str, lang: str) -> str:
     return name
 
 
+def alternatives(said: list[str], lang: str) -> str:
+    """Things said as alternatives: "a, b or c", "a, b oder c"."""
+    if len(said) < 2:
+        return "".join(said)
+    return ", ".join(said[:-1]) + (" or " if lang == DEFAULT else " oder ") + said[-1]
+
+
 def param(value: Param, lang: str, names: tuple[str, ...] | None) -> object:
     """One parameter as it is said."""
     if isinstance(value, Card):
         return card(value.code, lang)
     if isinstance(value, Cards):
-        said = [card(c, lang) for c in value.codes]
-        last = " or " if lang == DEFAULT else " oder "
-        return said[0] if len(said) == 1 else ", ".join(said[:-1]) + last + said[-1]
+        return alternatives([card(c, lang) for c in value.codes], lang)
     if isinstance(value, Seat):
         return seat(value.seat, lang, names)
     if isinstance(value, Call):
@@ -113,9 +118,7 @@ def param(value: Param, lang: str, names: tuple[str, ...] | None) -> object:
     if isinstance(value, Word):
         return translate(value.text, lang)
     if isinstance(value, Words):
-        said = [translate(t, lang) for t in value.texts]
-        last = " or " if lang == DEFAULT else " oder "
-        return said[0] if len(said) == 1 else ", ".join(said[:-1]) + last + said[-1]
+        return alternatives([translate(t, lang) for t in value.texts], lang)
     if isinstance(value, Rules):
         return rules_name(value.id, lang)
     if isinstance(value, Written):

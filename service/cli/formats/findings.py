@@ -20,12 +20,6 @@ class Finding(NamedTuple):
     message: str
 
 
-def _seat(seat: int | None, name: str | None) -> str:
-    if seat is None:
-        return ""
-    return f" by {name} (seat {seat})" if name else f" by seat {seat}"
-
-
 def _plain(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
@@ -58,8 +52,7 @@ def violation_line(violation: dict[str, Any], lang: str | None = None) -> str:
         scored = (part(msg(" (not scored)"), lang) if v["code"] in REFUSED else "")
         return f"{v['message']}{scored}"
     scored = " (not scored)" if v["code"] in REFUSED else ""
-    return (f"{v['code']} at {v['pointer'] or '/'}{_seat(v['seat'], v.get('name'))}: "
-            f"{v['message']}{scored}")
+    return f"{v['code']} at {v['pointer'] or '/'}: {v['message']}{scored}"
 
 
 def unreadable(label: str, error: str) -> Finding:

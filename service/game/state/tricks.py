@@ -142,9 +142,10 @@ class TrickPlay(Teams):
         card = nearest(text, self.legal_cards(seat))
         if card is not None:
             self._violation("unknown_card", index, seat,
-                            msg("played {written}, which is no card; it is taken as {card}, "
-                                "the nearest card that could be played", written=written,
-                                card=Card(card)))
+                            msg("played {written}, which is no card (a card is written as "
+                                "its suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A); "
+                                "it is taken as {card}, the nearest card that could be played",
+                                written=written, card=Card(card)))
             return card
         self.unknown_texts[(len(self.tricks), position)] = text
         legal = self.legal_cards(seat)
@@ -164,8 +165,9 @@ class TrickPlay(Teams):
             self.unsure[seat] += 1
             unchecked.append(_not_a_revoke(None))
         self._violation("unknown_card", index, seat,
-                        msg("played {written}, which is no card; {rest}", written=written,
-                            rest=_joined(unchecked)))
+                        msg("played {written}, which is no card (a card is written as its "
+                            "suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A); {rest}",
+                            written=written, rest=_joined(unchecked)))
         return None
 
     def _not_held(self, index: int, seat: int, card: int) -> None:
