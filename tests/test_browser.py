@@ -203,6 +203,39 @@ def test_list_example(page, base_url):
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "table.sitting"))
 
 
+def test_house_rules_in_the_list_view(page):
+    """The list view marks the house rules (docs/sitting.md, "House rules at the list"):
+    where the table changes and who sits at it, the start of the mandatory solo round and
+    its games, the bock rounds a game opens; a player not at the table has a blank cell."""
+    load_example(page, "house-evening")
+    assert verdict(page) == "✔ No violation"
+    games = page.find_elements(By.CSS_SELECTOR, "table.sitting tbody tr[data-game]")
+    assert len(games) == len(example("house-evening")["games"])
+    assert not page.find_elements(By.CSS_SELECTOR, "table.sitting tr.faulty")
+    changes = [r.text for r in page.find_elements(By.CSS_SELECTOR, "table.sitting tr.table-change")]
+    assert changes == ["At the table from game 3: Anna, Ben, Cleo, Dan, Eve",
+                       "At the table from game 13: Anna, Ben, Cleo, Dan"]
+    assert css(page, "table.sitting tr.solo-round").text == (
+        "Mandatory solo round from game 8: a solo each")
+    assert len(page.find_elements(By.CSS_SELECTOR, "table.sitting tr.in-solo-round")) == 5
+    assert "round solo (Anna)" in games[7].text
+    assert "opens 2 bock rounds" in games[1].text
+    eve = games[0].find_elements(By.CSS_SELECTOR, "td.num")[4]
+    assert "away" in eve.get_attribute("class") and eve.text == ""
+    shot(page, "list-house-rules")
+
+
+def test_house_rules_in_the_german_list_view(page):
+    css(page, "#lang").click()
+    load_example(page, "house-evening")
+    wait(page, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de")
+    assert css(page, "table.sitting tr.solo-round").text == (
+        "Pflichtsolorunde ab Spiel 8: ein Solo für jeden")
+    text = css(page, "main").text
+    found = [text[max(0, m.start() - 60):m.end() + 20] for m in ENGLISH.finditer(text)]
+    assert not found, found
+
+
 # ---- stepping through the tricks ----
 
 def trick_cards(browser) -> list[tuple[str, str]]:

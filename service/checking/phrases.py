@@ -47,6 +47,14 @@ PHRASES: Final = (
     N_("Must be greater than or equal to {low} and less than or equal to {high}."),
     N_("Must be from {low} to {high}."),
     N_("Not a player of this sitting ({players})."),
+    N_("Not at the table for this game ({players})."),
+    N_("{name} is not at the table for this game ({players})."),
+    N_("The table changes only where the ruleset lets players come and go (table_changes)."),
+    N_("The first game's table is players; a table is named from the second game on."),
+    N_("A mandatory solo round is marked only where the ruleset has them "
+       "(mandatory_solo_rounds)."),
+    N_("Give the bock events by name (bock_events) or their number (bock_event_count), not "
+       "both."),
     N_("Must be a list of 4 or 5 names, the table's positions clockwise."),
     N_("Must be a name of 1 to {count} characters."),
     N_("Must be a list of games."),

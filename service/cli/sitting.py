@@ -16,15 +16,15 @@ from typing import Any, TextIO
 from service.checking import parse_json
 from service.checking.problem import Problem, problem_body
 from service.checking.sitting import MAX_SITTING_BYTES, check_sitting_data
-from service.game.text import N_, Rules, msgn
+from service.game.text import N_, Rules, msg, msgn
 from service.game.words import part, translate
-from service.lists.sitting.standings import SittingResult
+from service.lists.sitting.standings import SittingGame, SittingResult
 
 OK, FAILED, ERROR = 0, 1, 2
 KINDS = {"normal": N_("normal"), "marriage": N_("marriage"), "poverty": N_("poverty"),
          "silent_marriage": N_("silent marriage"), "duty_solo": N_("duty solo"),
          "forced_solo": N_("forced solo"), "lust_solo": N_("lust solo"),
-         "redeal": N_("redeal")}
+         "round_solo": N_("round solo"), "redeal": N_("redeal")}
 
 
 def _read(path: str) -> Any:
@@ -67,15 +67,20 @@ def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
         else:
             general.append(text)
     for game in result.games:
+        lines += house_marks(game, lang)
         kind = translate(KINDS[game.kind], lang)
         if game.declarer and game.kind != "redeal":
             kind += f" {game.declarer}"
         if game.bock > 1:
             kind += f" {translate('bock', lang)} ×{game.bock}"
-        scores = [("-" if p == game.sits_out else _signed(game.scores[p])) for p in players]
+        scores = [("-" if p == game.sits_out else "" if game.seated and p not in game.seated
+                   else _signed(game.scores[p])) for p in players]
         totals = [str(game.totals[p]) for p in players]
         lines.append(f"  {game.index + 1:>3}  {game.dealer:<{dealer_width}}  {kind:<24}"
                      + row(scores) + "  |" + row(totals))
+        if game.bock_rounds_opened:
+            lines.append("      " + part(msgn("opens {count} bock round", "opens {count} bock "
+                                              "rounds", game.bock_rounds_opened), lang))
         lines += defects.get(game.index, [])
     lines += general
     lines += [f"      {translate('note', lang)}: {n.as_dict(lang)['message']}"
@@ -97,6 +102,20 @@ def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
     lines.append(translate("valid", lang) if result.valid else part(msgn(
         "INVALID: {count} defect", "INVALID: {count} defects", count), lang))
     return lines
+
+
+def house_marks(game: SittingGame, lang: str) -> list[str]:
+    """The house rules' marks above a game's line: the table from it on, the start of a
+    mandatory solo round."""
+    marks = []
+    if game.table is not None:
+        marks.append("      " + part(msg("at the table from game {number}: {names}",
+                                         number=game.index + 1, names=", ".join(game.table)),
+                                     lang))
+    if game.solo_round == 1:
+        marks.append("      " + part(msg("mandatory solo round from game {number}: a solo "
+                                         "each", number=game.index + 1), lang))
+    return marks
 
 
 LAYOUT = (N_("dealer"), N_("game"), N_("bock"), N_("totals"),

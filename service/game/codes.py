@@ -196,6 +196,33 @@ _CODES: Final = (
         "DDV TSR 9.1.3",
     ),
     _v("wrong_total", N_("A claimed total differs from the sum of the list."), "DDV TSR 7.3.3"),
+    # ---- violations: house rules at the list (options off in every preset) -------------------
+    _v(
+        "solo_round_mark",
+        N_(
+            "A mandatory solo round is marked where none may start: before the first game,"
+            " or while one is under way."
+        ),
+        "QtDoppelKopf house rules",
+    ),
+    _v(
+        "solo_round_game",
+        N_(
+            "A game of a mandatory solo round is not a solo of a player who has not yet"
+            " played his in it."
+        ),
+        "QtDoppelKopf house rules",
+    ),
+    _v(
+        "solo_round_unfinished",
+        N_("The list finished with a mandatory solo round under way and its solos not all played."),
+        "QtDoppelKopf house rules",
+    ),
+    _v(
+        "table_change",
+        N_("The table changes while a mandatory solo round is under way."),
+        "jsdoppelkopf house rules",
+    ),
     # ---- notes -----------------------------------------------------------------------------
     _n(
         "reservations_missing",

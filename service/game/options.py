@@ -208,6 +208,25 @@ class Ruleset:
     bock_after_black: bool = _opt(
         "bool", "A game in which one team took no trick starts a bock round.", level="sitting")
 
+    # House rules of score-keeping programs (QtDoppelKopf); off in every preset
+    bock_rounds_per_event: bool = _opt(
+        "bool", "Each bock event of a game opens a bock round of its own: a lost solo that "
+        "ends 120:120 opens two (false: a game opens at most one round, however many "
+        "events it has).", level="sitting")
+    bock_cap: int = _opt(
+        "int", "At most this many bock rounds stack on one game under bock_overlap "
+        "multiply (0: no cap); a round beyond the cap is deferred, its games being the "
+        "next ones with fewer rounds stacked.", level="sitting")
+    mandatory_solo_rounds: bool = _opt(
+        "bool", "A list may mark the start of a mandatory solo round ('Pflichtsolorunde'): "
+        "one game per player at the table, each a solo of a player who has not yet played "
+        "his in it, in any order; its games are no bock games and no duty solos, the deal "
+        "moves on after each, and the bock games still owed follow it.", level="sitting")
+    table_changes: bool = _opt(
+        "bool", "Players may come and go: a game of the list may say who sits at the table "
+        "from it on (four or five); the rotation, the player sitting out, the duty solos "
+        "owed and the length of each bock round follow the table.", level="sitting")
+
     # Derived, not an option: set once by rulesets._build (see rulesets.digest).
     digest: str = field(default="", compare=False, repr=False, metadata={"kind": "id"})
     # Derived, not an option: where the deadlines were moved with the pack, what the note

@@ -172,6 +172,8 @@ def _contradictions(r: Ruleset) -> list[OptionProblem]:
         problems.append(OptionProblem("solo_multiplier", "must be at least 1"))
     if not 2 <= r.bock_factor <= 10:  # 1 would be no bock; overlapping rounds multiply it
         problems.append(OptionProblem("bock_factor", "must be from 2 to 10"))
+    if not 0 <= r.bock_cap <= 10:  # 0: no cap
+        problems.append(OptionProblem("bock_cap", "must be from 0 to 10"))
     return problems
 
 
@@ -393,7 +395,15 @@ def digest(ruleset: Ruleset) -> str:
     return ruleset.digest or _digest(ruleset)
 
 
+# Options added after digests were first given out, each with the value at which it changes
+# nothing: there it is left out of the digest, so that a ruleset that does not use it
+# keeps the digest it had (and an answer that names one can still be reproduced).
+LATER_OPTIONS: Final = {"bock_rounds_per_event": False, "bock_cap": 0,
+                        "mandatory_solo_rounds": False, "table_changes": False}
+
+
 def _digest(ruleset: Ruleset) -> str:
-    values = {name: getattr(ruleset, name) for name in CATALOGUE}
+    values = {name: getattr(ruleset, name) for name in CATALOGUE
+              if LATER_OPTIONS.get(name, ...) != getattr(ruleset, name)}
     text = json.dumps(values, sort_keys=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]

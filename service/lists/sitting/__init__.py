@@ -9,7 +9,8 @@ catalogue).
 ``request`` reads the request (:func:`~service.lists.sitting.request.load_sitting`, field
 errors as :class:`~service.game.errors.TranscriptError`); ``check`` walks the games in
 order (:func:`~service.lists.sitting.check.check_sitting`) with ``rotation`` (who deals,
-who plays), ``duty`` (duty solos owed and forced), ``bock`` (bock rounds), ``lines``
-(the arithmetic of a sheet line); ``standings`` holds the answer: defects, games,
-totals and places.
+who plays), ``duty`` (duty solos owed and forced), ``bock`` (bock rounds), ``house``
+(house rules of score-keeping programs: players coming and going, the mandatory solo
+round), ``lines`` (the arithmetic of a sheet line); ``standings`` holds the answer:
+defects, games, totals and places.
 """

@@ -1,9 +1,25 @@
-"""Bock rounds: which games open one, and the factor of each game while they run."""
+"""Bock rounds: which games open one (and how many), and the factor of each game while
+they run.
+
+The rounds under way are kept as a schedule of the coming games: how many rounds are
+stacked on each, the next game first. A round opened by a game covers the next games,
+as many as there were players at the table for that game; under ``bock_overlap``
+``multiply`` it stacks on the rounds already there (the factor is ``bock_factor`` to the
+power of the rounds stacked), under ``queue`` it follows them. A cap (``bock_cap``) on
+the rounds stacked on one game defers a round beyond it: its games are the next ones
+with fewer rounds stacked, so it starts, or goes on, where fewer are stacked
+(QtDoppelKopf, ``Backend/multiplierinfo.cpp``: at most three, x8). ``queue`` is the cap
+of one. A mandatory solo round holds the schedule: its games are no bock games, and the
+bock games still owed follow it (QtDoppelKopf inserts the solo round's games before
+them).
+"""
 
 from __future__ import annotations
 
 from service.game.options import Ruleset
 from service.game.result import CheckResult
+
+EVENTS = ("tie", "lost_solo", "lost_re", "heart_trick", "black")
 
 
 def round_length(ruleset: Ruleset, table: int) -> int:
@@ -12,36 +28,64 @@ def round_length(ruleset: Ruleset, table: int) -> int:
 
 
 class Bock:
-    """The bock rounds under way: the factor of the next game, rounds started by events."""
+    """The bock rounds under way: the factor of the next game, rounds opened by events."""
 
     def __init__(self, ruleset: Ruleset, table: int):
         self.on, self.table = ruleset.bock_rounds, table
-        self.factor_each, self.queue = ruleset.bock_factor, ruleset.bock_overlap == "queue"
-        self.rounds: list[int] = []  # multiply: games left in each round under way
-        self.pending = 0  # queue: bock games still owed
+        self.factor_each = ruleset.bock_factor
+        self.per_event = ruleset.bock_rounds_per_event
+        # rounds one game may carry: queue never stacks; multiply up to the cap (0: none)
+        self.cap = 1 if ruleset.bock_overlap == "queue" else ruleset.bock_cap
+        self.ahead: list[int] = []  # rounds stacked on each coming game, the next first
 
     def factor(self) -> int:
-        if self.queue:
-            return self.factor_each if self.pending else 1
-        return int(self.factor_each ** len(self.rounds))
+        return int(self.factor_each ** self.ahead[0]) if self.ahead else 1
 
-    def played(self, starts: bool) -> None:
-        """One game played (a redeal is none); ``starts``: it opens a bock round."""
-        if self.queue:
-            self.pending = max(0, self.pending - 1) + (self.table if starts else 0)
-        else:
-            self.rounds = [n - 1 for n in self.rounds if n > 1]
-            if starts:
-                self.rounds.append(self.table)
+    def rounds(self, events: int) -> int:
+        """The rounds a game with this many bock events opens."""
+        return events if self.per_event else min(events, 1)
+
+    def played(self, events: int, held: bool = False) -> int:
+        """One game played (a redeal is none) with this many bock events; ``held``: a
+        game of a mandatory solo round, which uses up no bock game. Returns the rounds
+        it opened, each as long as the table is now."""
+        if self.ahead and not held:
+            self.ahead.pop(0)
+        opened = self.rounds(events)
+        for _ in range(opened):
+            self.open(self.table)
+        return opened
+
+    def open(self, length: int) -> None:
+        """A round of ``length`` games: the next ones that have room under the cap."""
+        at = placed = 0
+        while placed < length:
+            if at == len(self.ahead):
+                self.ahead.append(0)
+            if not self.cap or self.ahead[at] < self.cap:
+                self.ahead[at] += 1
+                placed += 1
+            at += 1
+
+
+def wanted(ruleset: Ruleset) -> set[str]:
+    """The events that open a bock round under this ruleset (none without bock rounds)."""
+    if not ruleset.bock_rounds:
+        return set()
+    on = {"tie": ruleset.bock_after_tie, "lost_solo": ruleset.bock_after_lost_solo,
+          "lost_re": ruleset.bock_after_lost_re,
+          "heart_trick": ruleset.bock_after_heart_trick, "black": ruleset.bock_after_black}
+    return {e for e, yes in on.items() if yes}
+
+
+def bock_count(ruleset: Ruleset, events: set[str]) -> int:
+    """How many of a game's events open a bock round: each catalogue event that
+    happened counts once (two heart tricks are one event)."""
+    return len(events & wanted(ruleset))
 
 
 def starts_bock(ruleset: Ruleset, events: set[str]) -> bool:
-    if not ruleset.bock_rounds:
-        return False
-    wanted = {"tie": ruleset.bock_after_tie, "lost_solo": ruleset.bock_after_lost_solo,
-              "lost_re": ruleset.bock_after_lost_re,
-              "heart_trick": ruleset.bock_after_heart_trick, "black": ruleset.bock_after_black}
-    return any(wanted[e] for e in events)
+    return bock_count(ruleset, events) > 0
 
 
 def transcript_events(result: CheckResult) -> set[str]:

@@ -11,22 +11,23 @@ from service.game.options import Ruleset
 from service.game.rulesets import digest
 from service.game.text import Text, msg, msgn
 from service.game.transcript import Transcript
-from service.lists.sitting.bock import Bock, round_length, starts_bock, transcript_events
-from service.lists.sitting.duty import DutySolos
+from service.lists.sitting.bock import Bock, bock_count, round_length, transcript_events, wanted
+from service.lists.sitting.house import HouseRules
 from service.lists.sitting.lines import SOLO_KINDS, SheetLine
 from service.lists.sitting.request import Entry, Sheet, Sitting, load_sitting
 from service.lists.sitting.rotation import rotation_of
 from service.lists.sitting.standings import ListDefect, SittingGame, SittingResult, list_note
 
 
-class Walk(DutySolos):
+class Walk(HouseRules):
     """One pass over the games, in order."""
 
     def __init__(self, sitting: Sitting):
         self.s = sitting
         self.r = r = sitting.ruleset
-        self.players = p = sitting.players
-        self.table = len(p)
+        self.players = p = sitting.roster or sitting.players  # every player of the list
+        self.seated = self.seated_before = sitting.players
+        self.table = len(self.seated)
         self.length = round_length(r, self.table)
         self.owed = {n: sitting.owed_at_start.get(n, r.duty_solos_per_player) for n in p}
         self.played = dict.fromkeys(p, 0)
@@ -40,6 +41,9 @@ class Walk(DutySolos):
         self.counted = 0  # games of the round's count so far (redeals are none)
         self.forced_missed: set[str] = set()
         self.bock = Bock(r, self.table)
+        self.in_round = False  # the game is one of a mandatory solo round
+        # the rounds each game opens are shown where a bock house rule is set
+        self.show_opened = r.bock_rounds and (r.bock_rounds_per_event or r.bock_cap > 0)
 
     def run(self) -> SittingResult:
         for index, entry in enumerate(self.s.games):
@@ -49,7 +53,8 @@ class Walk(DutySolos):
     def game(self, index: int, entry: Entry) -> None:
         here = f"/games/{index}"
         before = len(self.violations)
-        expected, why = self.expected_dealer(index)
+        self.sit_down(index, entry)
+        expected, why = self.expected_dealer(index, entry.dealer)
         written = entry.dealer
         dealer = written  # who really dealt: the table the game is checked against
         if written != expected:
@@ -65,8 +70,10 @@ class Walk(DutySolos):
         self.dealt.append(dealer)
         playing = self.playing(dealer)
         sits_out = dealer if self.table == 5 else None
-        forced = self.forced_soloist(dealer, playing)
-        factor = self.bock.factor()
+        self.in_round = self.mark(index, entry)
+        # a mandatory solo round forces no duty solo and plays no bock game
+        forced = None if self.in_round else self.forced_soloist(dealer, playing)
+        factor = 1 if self.in_round else self.bock.factor()
         if entry.transcript is not None:
             game, events = self.transcript_game(index, entry.transcript, dealer, playing,
                                                 sits_out, forced, factor)
@@ -75,6 +82,8 @@ class Walk(DutySolos):
             game, events = self.sheet_game(index, entry.sheet, dealer, playing, sits_out,
                                            forced, factor)
         game.dealer = written  # as the list has it; sits_out shows who really dealt at five
+        game.seated, game.table = self.seated, entry.table
+        opened = 0
         if game.kind != "redeal":
             if self.length and self.counted == self.length:
                 self.violation("round_too_long", here, None,
@@ -91,7 +100,11 @@ class Walk(DutySolos):
                                    soloist=soloist, dealer=dealer))
             if game.kind in ("duty_solo", "forced_solo") and game.declarer:
                 self.played[game.declarer] += 1
-            self.bock.played(starts_bock(self.r, events))
+            if self.in_round:
+                self.round_game(index, game)
+            opened = self.bock.played(events, held=self.in_round)
+        if self.show_opened:
+            game.bock_rounds_opened = opened
         for name, points in game.scores.items():
             self.totals[name] += points
         game.totals = dict(self.totals)
@@ -101,7 +114,8 @@ class Walk(DutySolos):
     def transcript_game(self, index: int, t: Transcript, dealer: str,
                         playing: tuple[str, ...], sits_out: str | None,
                         forced: tuple[str, int, int] | None, factor: int
-                        ) -> tuple[SittingGame, set[str]]:
+                        ) -> tuple[SittingGame, int]:
+        """The game of a transcript, and the bock events it has."""
         here = f"/games/{index}/transcript"
         names = t.players or ()
         if sorted(names) != sorted(playing) or not rotation_of(names, playing):
@@ -119,7 +133,8 @@ class Walk(DutySolos):
                                "neighbour {lead} leads", dealer=dealer, seat=seat, lead=lead))
         declarer = (names[t.game.declarer] if t.game.type == "solo"
                     and t.game.declarer is not None and names else None)
-        context = GameContext(bock=factor, duty_solo_owed=self.duty_owed_context(declarer))
+        context = GameContext(bock=factor, duty_solo_owed=None if self.in_round
+                              else self.duty_owed_context(declarer))
         result = check_transcript(t._replace(context=context))
         for v in result.violations:
             self.violation(v.code, here + v.pointer, result.name(v.seat), v.text,
@@ -133,6 +148,7 @@ class Walk(DutySolos):
         if kind == "solo":
             kind = self.solo_kind_and_forced(f"/games/{index}", declarer, t.game.duty,
                                              forced, None)
+            kind = "round_solo" if self.in_round else kind
         scores = dict.fromkeys(self.players, 0)
         value = None
         if result.score is not None and kind != "redeal":
@@ -145,11 +161,12 @@ class Walk(DutySolos):
         game = SittingGame(index, dealer, sits_out, kind, declarer, factor, value, scores, {},
                            result=result)
         bock_events = self.r.bock_rounds and kind != "redeal"  # the tricks named only then
-        return game, (transcript_events(result) if bock_events else set())
+        return game, (bock_count(self.r, transcript_events(result)) if bock_events else 0)
 
     def sheet_game(self, index: int, sheet: Sheet, dealer: str, playing: tuple[str, ...],
                    sits_out: str | None, forced: tuple[str, int, int] | None, factor: int
-                   ) -> tuple[SittingGame, set[str]]:
+                   ) -> tuple[SittingGame, int]:
+        """The game of a sheet line, and the bock events it has."""
         here = f"/games/{index}/sheet"
         kind = sheet.type
         if (absent := absent_kind(self.r, kind)) is not None:
@@ -157,7 +174,8 @@ class Walk(DutySolos):
         if kind == "solo":
             kind = self.solo_kind_and_forced(here, sheet.declarer, sheet.duty, forced,
                                              sheet.forced)
-            if sheet.declarer is not None and kind != "forced_solo" and (
+            kind = "round_solo" if self.in_round else kind
+            if sheet.declarer is not None and kind not in ("forced_solo", "round_solo") and (
                     sheet.duty != (kind == "duty_solo")):
                 self.violation(
                     "game_declaration", f"{here}/duty", sheet.declarer,
@@ -179,7 +197,15 @@ class Walk(DutySolos):
             events.add("lost_solo")
         game = SittingGame(index, dealer, sits_out, kind, sheet.declarer, factor, value,
                            scores, {})
-        return game, (events if kind != "redeal" else set())
+        if kind == "redeal":
+            return game, 0
+        if sheet.bock_event_count is None:
+            return game, bock_count(self.r, events)
+        if sheet.bock_event_count < len(events & wanted(self.r) & {"lost_solo"}):
+            self.violation("sheet_line", f"{here}/bock_event_count", None, msg(
+                "the line shows a lost solo, which opens a bock round: its bock events are "
+                "at least 1"))
+        return game, sheet.bock_event_count if self.r.bock_rounds else 0
 
     def lost_by_soloist(self, scores: dict[str, int], soloist: str,
                         playing: tuple[str, ...]) -> bool:
@@ -190,6 +216,7 @@ class Walk(DutySolos):
     def finish(self) -> SittingResult:
         totals = dict(self.totals)
         if self.s.finished:
+            self.round_unfinished()
             if self.length and self.counted < self.length:
                 self.notes.append(list_note(
                     "round_short", "/finished", None,

@@ -25,7 +25,7 @@ class DutySolos(Rotation):
         if not self.r.forced_duty_solo or not self.length:
             return None
         left = self.length - self.counted
-        owed = sum(self.remaining(n) for n in self.players)
+        owed = sum(self.remaining(n) for n in self.seated)  # only they can be forced
         if owed == 0 or owed < left:
             return None
         soloist = next((n for n in playing if self.remaining(n)), None)

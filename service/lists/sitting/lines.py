@@ -12,7 +12,7 @@ from service.lists.sitting.duty import DutySolos
 from service.lists.sitting.request import Sheet
 
 SOLO_PENALTIES = (3, 15, 21)  # DDV TSR 7.3.3 no. 2: a solo's penalty breaks even/odd
-SOLO_KINDS = ("duty_solo", "forced_solo", "lust_solo")
+SOLO_KINDS = ("duty_solo", "forced_solo", "lust_solo", "round_solo")
 LONE_KINDS = (*SOLO_KINDS, "silent_marriage")  # one player against three, x solo_multiplier
 MINUS = "\u2212"
 DDV_ZERO_SUM = Word(N_("DDV tournament rules 7.3.3 no. 1"))

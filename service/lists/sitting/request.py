@@ -33,6 +33,7 @@ class Sheet:
     value: int | None = None
     bock: int | None = None
     bock_events: tuple[str, ...] = ()
+    bock_event_count: int | None = None  # a scorer's count of the events, not named
 
 
 @dataclass(slots=True)
@@ -40,6 +41,8 @@ class Entry:
     dealer: str
     transcript: Transcript | None = None
     sheet: Sheet | None = None
+    table: tuple[str, ...] | None = None  # who sits at the table from this game on
+    solo_round_starts: bool = False  # a mandatory solo round starts with this game
 
 
 @dataclass(slots=True)
@@ -51,6 +54,7 @@ class Sitting:
     games: list[Entry]
     owed_at_start: dict[str, int]
     claimed_totals: dict[str, int] | None
+    roster: tuple[str, ...] = ()  # everyone who sits at the table at some time (table_changes)
 
 
 class Reader:
@@ -58,6 +62,7 @@ class Reader:
 
     def __init__(self) -> None:
         self.errors: list[FieldError] = []
+        self.roster: tuple[str, ...] = ()  # every player of the list, where tables change
 
     def err(self, pointer: str, message: str) -> None:
         self.errors.append(FieldError(pointer, message))
@@ -93,13 +98,25 @@ class Reader:
             self.err(pointer, "Not a valid string.")
             return None
         if players and value not in players:
-            self.err(pointer, f"Not a player of this sitting ({', '.join(players)}).")
+            self.err(pointer, self.not_here(value, players))
             return None
         return value
 
+    def not_here(self, name: str, players: tuple[str, ...]) -> str:
+        """Why a name is not one of ``players`` (the table for a game)."""
+        everyone = self.roster or players
+        if name in everyone:
+            return f"Not at the table for this game ({', '.join(players)})."
+        return f"Not a player of this sitting ({', '.join(everyone)})."
+
     def points(self, value: Any, pointer: str, players: tuple[str, ...]) -> dict[str, int]:
         found: dict[str, int] = {}
-        if self.obj(value, pointer, players) is None:
+        away = [n for n in value if n in self.roster and n not in players] if type(
+            value) is dict else []
+        for name in away:
+            self.err(f"{pointer}/{pointer_token(name)}", self.not_here(name, players))
+        if self.obj({n: p for n, p in value.items() if n not in away} if away else value,
+                    pointer, players) is None:
             return found
         for name, points in value.items():
             here = f"{pointer}/{pointer_token(name)}"
@@ -112,7 +129,9 @@ class Reader:
 TOP_FIELDS = ("ruleset", "players", "first_dealer", "finished", "games", "owed_at_start",
               "claimed")
 SHEET_FIELDS = ("type", "declarer", "duty", "forced", "scores", "winners", "value", "bock",
-                "bock_events")
+                "bock_events", "bock_event_count")
+GAME_FIELDS = ("dealer", "transcript", "sheet", "table", "solo_round_starts")
+MAX_BOCK_EVENTS = 10  # a scorer's count of one game's bock events
 
 
 def load_sitting(data: Any) -> Sitting:
@@ -124,24 +143,27 @@ def load_sitting(data: Any) -> Sitting:
         raise TranscriptError(r.errors, what="sitting")
     ruleset = _ruleset(r, top)
     players = _players(r, top.get("players"))
+    tables = _tables(r, top.get("games"), players, ruleset)
+    roster = tuple(dict.fromkeys([*players, *(n for t in tables.values() for n in t)]))
+    r.roster = roster if tables else ()
     first = players[0] if players else ""
     if "first_dealer" in top:
         first = r.name(top["first_dealer"], "/first_dealer", players) or first
     finished = r.boolean(top["finished"], "/finished") if "finished" in top else False
     owed: dict[str, int] = {}
     if "owed_at_start" in top:
-        owed = _owed(r, top["owed_at_start"], players, ruleset)
+        owed = _owed(r, top["owed_at_start"], roster, ruleset)
     claimed = None
     if "claimed" in top and (c := r.obj(top["claimed"], "/claimed", ("totals",))) is not None:
         if "totals" not in c:
             r.err("/claimed/totals", "Missing data for required field.")
         else:
-            claimed = r.points(c["totals"], "/claimed/totals", players)
-    games = _games(r, top.get("games"), players, ruleset)
+            claimed = r.points(c["totals"], "/claimed/totals", roster)
+    games = _games(r, top.get("games"), players, ruleset, tables)
     if r.errors:
         raise TranscriptError(r.errors, what="sitting")
     assert ruleset is not None
-    return Sitting(ruleset, players, first, finished, games, owed, claimed)
+    return Sitting(ruleset, players, first, finished, games, owed, claimed, roster)
 
 
 def _ruleset(r: Reader, top: dict[str, Any]) -> Ruleset | None:
@@ -156,19 +178,40 @@ def _ruleset(r: Reader, top: dict[str, Any]) -> Ruleset | None:
     return ruleset
 
 
-def _players(r: Reader, value: Any) -> tuple[str, ...]:
+def _players(r: Reader, value: Any, here: str = "/players") -> tuple[str, ...]:
     if type(value) is not list or not 4 <= len(value) <= 5:
-        r.err("/players", "Must be a list of 4 or 5 names, the table's positions clockwise.")
+        r.err(here, "Must be a list of 4 or 5 names, the table's positions clockwise.")
         return ()
     ok = True
     for i, name in enumerate(value):
         if type(name) is not str or not 1 <= len(name) <= MAX_NAME:
-            r.err(f"/players/{i}", f"Must be a name of 1 to {MAX_NAME} characters.")
+            r.err(f"{here}/{i}", f"Must be a name of 1 to {MAX_NAME} characters.")
             ok = False
         elif name in value[:i]:
-            r.err(f"/players/{i}", f"{name!r} sits at the table twice; names must differ.")
+            r.err(f"{here}/{i}", f"{name!r} sits at the table twice; names must differ.")
             ok = False
     return tuple(value) if ok else ()
+
+
+def _tables(r: Reader, games: Any, players: tuple[str, ...],
+            ruleset: Ruleset | None) -> dict[int, tuple[str, ...]]:
+    """The tables the games name (``table``: who sits from that game on), by index."""
+    found: dict[int, tuple[str, ...]] = {}
+    if type(games) is not list or len(games) > MAX_GAMES or not players:
+        return found
+    for i, game in enumerate(games):
+        if type(game) is not dict or "table" not in game:
+            continue
+        here = f"/games/{i}/table"
+        if ruleset is not None and not ruleset.table_changes:
+            r.err(here, "The table changes only where the ruleset lets players come and go "
+                  "(table_changes).")
+        elif i == 0:
+            r.err(here, "The first game's table is players; a table is named from the "
+                  "second game on.")
+        elif table := _players(r, game["table"], here):
+            found[i] = table
+    return found
 
 
 def _owed(r: Reader, value: Any, players: tuple[str, ...],
@@ -189,7 +232,7 @@ def _owed(r: Reader, value: Any, players: tuple[str, ...],
 
 
 def _games(r: Reader, value: Any, players: tuple[str, ...],
-           ruleset: Ruleset | None) -> list[Entry]:
+           ruleset: Ruleset | None, tables: dict[int, tuple[str, ...]]) -> list[Entry]:
     if type(value) is not list:
         r.err("/games", "Must be a list of games.")
         return []
@@ -199,7 +242,8 @@ def _games(r: Reader, value: Any, players: tuple[str, ...],
     games = []
     for i, item in enumerate(value):
         here = f"/games/{i}"
-        game = r.obj(item, here, ("dealer", "transcript", "sheet"))
+        players = tables.get(i, players)  # who sits at the table for this game
+        game = r.obj(item, here, GAME_FIELDS)
         if game is None:
             continue
         dealer = None
@@ -207,7 +251,13 @@ def _games(r: Reader, value: Any, players: tuple[str, ...],
             dealer = r.name(game["dealer"], f"{here}/dealer", players)
         else:
             r.err(f"{here}/dealer", "Missing data for required field.")
-        entry = Entry(dealer or "")
+        entry = Entry(dealer or "", table=tables.get(i))
+        if "solo_round_starts" in game:
+            entry.solo_round_starts = r.boolean(game["solo_round_starts"],
+                                                f"{here}/solo_round_starts")
+            if ruleset is not None and not ruleset.mandatory_solo_rounds:
+                r.err(f"{here}/solo_round_starts", "A mandatory solo round is marked only "
+                      "where the ruleset has them (mandatory_solo_rounds).")
         if ("transcript" in game) == ("sheet" in game):
             r.err(here, "Give exactly one of transcript (a whole game) and sheet (a line "
                   "of the list).")
@@ -263,6 +313,13 @@ def _sheet(r: Reader, value: Any, here: str, players: tuple[str, ...]) -> Sheet 
             r.err(f"{here}/bock_events", f"Must be a list of: {', '.join(BOCK_EVENTS)}.")
         else:
             sheet.bock_events = tuple(events)
+    if "bock_event_count" in data:
+        if "bock_events" in data:
+            r.err(f"{here}/bock_event_count", "Give the bock events by name (bock_events) "
+                  "or their number (bock_event_count), not both.")
+        else:
+            sheet.bock_event_count = r.integer(data["bock_event_count"],
+                                               f"{here}/bock_event_count", 0, MAX_BOCK_EVENTS)
     return sheet
 
 
@@ -294,6 +351,7 @@ def _transcript(r: Reader, value: Any, here: str, players: tuple[str, ...],
         return None
     for seat, name in enumerate(transcript.players or ()):
         if players and name not in players:
-            r.err(f"{here}/players/{seat}", f"{name!r} is not a player of this sitting "
-                  f"({', '.join(players)}).")
+            r.err(f"{here}/players/{seat}", f"{name!r} is not at the table for this game "
+                  f"({', '.join(players)})." if name in r.roster else
+                  f"{name!r} is not a player of this sitting ({', '.join(players)}).")
     return transcript

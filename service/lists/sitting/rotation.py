@@ -14,29 +14,46 @@ class Rotation:
 
     s: Sitting
     r: Ruleset
-    players: tuple[str, ...]
-    table: int
+    players: tuple[str, ...]  # every player of the list (where the table changes, all who sat)
+    seated: tuple[str, ...]  # who sits at the table now, clockwise
+    seated_before: tuple[str, ...]  # who sat at it for the game before
+    table: int  # how many sit at it now
     games: list[SittingGame]
     dealt: list[str]  # who really dealt each game so far (see :meth:`really_dealt`)
     violations: list[ListDefect]
 
     def left_of(self, name: str, steps: int = 1) -> str:
-        return self.players[(self.players.index(name) + steps) % self.table]
+        return self.seated[(self.seated.index(name) + steps) % self.table]
 
     def violation(self, code: str, pointer: str, player: str | None, text: Text,
                   should_be: int | None = None, names: tuple[str, ...] | None = None
                   ) -> None:
         self.violations.append(list_violation(code, pointer, player, text, should_be, names))
 
-    def expected_dealer(self, index: int) -> tuple[str, Text]:
+    def expected_dealer(self, index: int, written: str = "") -> tuple[str, Text]:
         """The dealer of game ``index`` and why, from the dealer of the one before as
         written, or as really dealt where the game shows it (:meth:`really_dealt`): a
-        wrong dealer is one defect, not one per later game."""
+        wrong dealer is one defect, not one per later game.
+
+        Where the table has changed (table_changes) the deal passes on at the new table:
+        the next player after the last dealer, or the same one again where the rules
+        repeat the deal; a dealer who has left is followed by the next player after him
+        who still sits at the table; at a table of none but new players, the one
+        written deals first."""
         if index == 0:
             return self.s.first_dealer, msg("{dealer} is the first dealer",
                                             dealer=self.s.first_dealer)
         before = self.games[-1]
         d = self.dealt[-1]
+        if d not in self.seated:
+            old = self.seated_before
+            at = old.index(d) if d in old else 0
+            after = next((n for k in range(1, len(old) + 1)
+                          if (n := old[(at + k) % len(old)]) in self.seated), None)
+            if after is None:  # a table of none but new players: the one written deals
+                return written, msg("{dealer} is the first dealer", dealer=written)
+            return after, msg("{dealer} has left the table: {next}, the next after him at the "
+                              "table, deals", dealer=d, next=after)
         if before.kind == "redeal":
             return d, msg("after the redeal {dealer} deals again", dealer=d)
         if before.kind == "duty_solo" and self.r.dealer_repeats_after_duty_solo:
@@ -69,7 +86,7 @@ class Rotation:
         if t is None or len(names) != 4 or len(set(names)) != 4:
             return written
         if self.table == 5:
-            out = [n for n in self.players if n not in names]
+            out = [n for n in self.seated if n not in names]
             shown = out[0] if len(out) == 1 else None
         else:
             shown = names[t.dealer] if 0 <= t.dealer < 4 else None

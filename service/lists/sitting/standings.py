@@ -64,12 +64,25 @@ class SittingGame:
     totals: dict[str, int]
     valid: bool = True
     result: CheckResult | None = None
+    # House rules (each absent from the answer where the list does not use it):
+    table: tuple[str, ...] | None = None  # who sits at the table from this game on
+    solo_round: int | None = None  # the game's place in a mandatory solo round (1 ...)
+    bock_rounds_opened: int | None = None  # under bock_rounds_per_event or bock_cap
+    seated: tuple[str, ...] = ()  # who sat at the table for it (not in the answer)
 
     def as_dict(self, lang: str = "en") -> dict[str, Any]:
-        out = {"index": self.index, "dealer": self.dealer, "sits_out": self.sits_out,
-               "kind": self.kind, "declarer": self.declarer, "bock": self.bock,
-               "value": self.value, "scores": self.scores, "totals": self.totals,
-               "valid": self.valid}
+        out: dict[str, Any] = {"index": self.index, "dealer": self.dealer,
+                               "sits_out": self.sits_out}
+        if self.table is not None:
+            out["table"] = list(self.table)
+        out.update({"kind": self.kind, "declarer": self.declarer})
+        if self.solo_round is not None:
+            out["solo_round"] = self.solo_round
+        out["bock"] = self.bock
+        if self.bock_rounds_opened is not None:
+            out["bock_rounds_opened"] = self.bock_rounds_opened
+        out.update({"value": self.value, "scores": self.scores, "totals": self.totals,
+                    "valid": self.valid})
         if self.result is not None:
             out["result"] = self.result.to_dict(lang)
         return out

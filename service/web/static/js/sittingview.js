@@ -19,27 +19,42 @@ export function renderSitting(container, request, answer, {openGame, codeText}) 
     lineDefects.get(key).push(v);
   }
   const kinds = t("kinds");
-  const rows = (answer.games ?? []).map((game, i) => {
+  const width = 4 + 2 * players.length;
+  // House rules: who sits at the table (it may change), where a mandatory solo round starts.
+  let seated = request.players ?? players;
+  const rows = (answer.games ?? []).flatMap((game, i) => {
     const faults = lineDefects.get(i) ?? [];
     const bad = game.valid === false || faults.length > 0;
     const hasTranscript = Boolean(request.games?.[i]?.transcript);
     const kind = `${kinds[game.kind] ?? game.kind ?? ""}${game.declarer ? ` (${game.declarer})` : ""}`
-      + (game.bock > 1 ? ` ×${game.bock}` : "");
+      + (game.bock > 1 ? ` ×${game.bock}` : "")
+      + (game.bock_rounds_opened ? ` · ${t(game.bock_rounds_opened === 1 ? "bock_opened_1" : "bock_opened", {n: game.bock_rounds_opened})}` : "");
     const number = String(i + 1);
-    return el("tr", {class: bad ? "faulty" : "", dataset: {game: String(i)}},
+    const marks = [];
+    if (game.table) {
+      seated = game.table;
+      marks.push(el("tr", {class: "mark table-change"},
+        el("td", {colspan: String(width), text: t("table_from", {n: number, names: game.table.join(", ")})})));
+    }
+    if (game.solo_round === 1) {
+      marks.push(el("tr", {class: "mark solo-round"},
+        el("td", {colspan: String(width), text: t("solo_round_from", {n: number})})));
+    }
+    const away = p => !seated.includes(p);
+    return [...marks, el("tr", {class: (bad ? "faulty" : "") + (game.solo_round ? " in-solo-round" : ""), dataset: {game: String(i)}},
       el("th", {scope: "row"}, hasTranscript
         ? el("button", {type: "button", class: "open-game", "aria-label": t("open_game", {n: number}),
                         onclick: () => openGame(i)}, `${number} ▸`)
         : number),
       el("td", {text: game.dealer ?? ""}),
       el("td", {text: kind}),
-      players.map(p => el("td", {class: "num" + (game.sits_out === p ? " out" : ""),
-        title: game.sits_out === p ? t("sits_out") : undefined,
-        text: game.sits_out === p ? "–" : signed(game.scores?.[p])})),
+      players.map(p => el("td", {class: "num" + (game.sits_out === p ? " out" : away(p) ? " away" : ""),
+        title: game.sits_out === p ? t("sits_out") : away(p) ? t("not_seated") : undefined,
+        text: game.sits_out === p ? "–" : away(p) ? "" : signed(game.scores?.[p])})),
       players.map(p => el("td", {class: "num total", text: String(game.totals?.[p] ?? "")})),
       el("td", {class: "status"}, bad
         ? el("strong", {text: `${t("line_bad")}${faults.length ? ` (${faults.map(v => numberOf.get(v)).join(", ")})` : ""}`})
-        : t("line_ok")));
+        : t("line_ok")))];
   });
   const head = el("tr", {}, el("th", {text: t("game_no")}), el("th", {text: t("dealer_col")}),
     el("th", {text: t("kind")}), players.map(p => el("th", {class: "num", text: p})),
