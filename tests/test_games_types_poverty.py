@@ -281,13 +281,16 @@ def test_a_count_with_an_unreadable_returned_card_is_held_to_what_the_rest_decid
         check, stated, wrong):
     """Seed 002 6.5.4 (the taker says how many trumps it gave back): ♦10 came back and
     one card could not be read, which may be a trump: 1 or 2 may be right, 0 and 3 are
-    wrong whatever it was. The unreadable card's own violation says so."""
+    wrong whatever it was. The unreadable card's own violation says so, and how cards
+    are written."""
     returned = ["D10", "??", "H9"]
     result = check(p1_transcript(play=False, returned=returned, trumps_returned=stated))
     pointers = [v["pointer"] for v in result["violations"]]
     assert ("/game/trumps_returned" in pointers) == wrong
     [unreadable] = [v for v in result["violations"] if v["pointer"] == "/game/returned/1"]
-    assert unreadable["message"].startswith("Seat 3 returned '??', which is no card; ")
+    assert unreadable["message"].startswith(
+        "Seat 3 returned '??', which is no card (a card is written as its suit, C, S, H or "
+        "D, and its rank, 9, 10, J, Q, K or A); it is taken as an unknown card of the hand")
     assert unreadable["message"].endswith(
         "; whether trumps were returned is checked only as far as the cards read decide it")
     assert "trumps_returned" not in unreadable["message"]  # the field, said in words

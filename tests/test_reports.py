@@ -170,7 +170,8 @@ def test_github_annotations_follow_the_workflow_command_syntax(capsys, mixed):
 def test_a_refused_call_reads_alike_in_the_report_and_the_ci_outputs(capsys, tmp_path):
     """DDV TSR 6.2: a late call is refused and not scored; the report prints the message
     (which names the player and the place) marked "(not scored)"; the annotation and the
-    JUnit failure print the same, after the code, the pointer and the seat."""
+    JUnit failure print the same after the code and the pointer, with no seat besides
+    (the message names the player)."""
     _, report, _ = run(capsys, EVENING)
     _, github_out, _ = run(capsys, "--github", "--junit", tmp_path / "j.xml", EVENING)
     said = ("Anna said “contra” too late: under the DDV tournament rules “re or contra” "
@@ -178,7 +179,7 @@ def test_a_refused_call_reads_alike_in_the_report_and_the_ci_outputs(capsys, tmp
             "card) (not scored)")
     assert f"\n      {said}\n" in report
     assert "/play/30" not in report and "announcement_too_late" not in report
-    expected = f"announcement_too_late at /play/30 by Anna (seat 0): {said}"
+    expected = f"announcement_too_late at /play/30: {said}"
     (annotation,) = [parse_annotation(x)[1] for x in github_out.splitlines()
                      if x.startswith("::")]
     assert annotation == expected

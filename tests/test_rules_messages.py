@@ -55,12 +55,15 @@ def test_a_late_bid_on_the_table_clock_says_cards_on_the_table():
 
 
 def test_a_refused_call_is_a_note_saying_it_is_not_scored():
-    """DDV TSR 6.2: a call after its deadline does not count; the notes say so."""
+    """DDV TSR 6.2: a call after its deadline does not count; the notes say so, and
+    where the call was, as its violation does (the note is read on its own)."""
     result = rules.check(late_game())
     notes = [n for n in result.notes if n.code == "call_not_scored"]
     assert [(n.seat, n.message) for n in notes] == [
-        (0, "Seat 0's “contra” does not count: it came too late.")]
-    # the refused call's place and its violation's code are the violation's fields
+        (0, "Seat 0's “contra” (trick 8, before its 3rd card) does not count: it came "
+            "too late.")]
+    assert "(trick 8, before its 3rd card)" in result.violations[0].message
+    # the refused call's pointer and its violation's code are the violation's fields
     assert [(v.code, v.pointer) for v in result.violations] == [
         ("announcement_too_late", "/play/30")]
     assert "/play/" not in notes[0].message and "announcement_too_late" not in notes[0].message
@@ -80,13 +83,20 @@ def test_a_violation_says_its_seat_once():
 
 def test_unknown_card_says_how_cards_are_written_and_the_card_taken():
     """DDV TSR 2.2: the pack's cards; 'hq' is a slip for HQ. The message quotes what was
-    written and says the card taken as players write it; how the transcript writes
-    cards is the code's meaning (GET /v1/codes), not the message's."""
+    written, says how cards are written (suit letter and rank) and the card taken as
+    players write it; the code's meaning (GET /v1/codes) says the notation too. In
+    German the notation stays the transcript's letters."""
     data = json.loads((EVENING.parent / "normal-game.json").read_text())
     data["play"][0]["card"] = "hq"
     message = rules.check(data).violations[0].message
-    assert message == ("Seat 0 played 'hq', which is no card; it is taken as ♥Q, the "
-                       "nearest card that could be played (trick 1, 1st card)")
+    assert message == ("Seat 0 played 'hq', which is no card (a card is written as its "
+                       "suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A); it is taken "
+                       "as ♥Q, the nearest card that could be played (trick 1, 1st card)")
+    (german,) = rules.check(data).to_dict("de")["violations"]
+    assert german["message"] == (
+        "Anna hat „hq“ gespielt, das ist keine Karte (eine Karte wird als Farbe, C, S, H "
+        "oder D, und Wert, 9, 10, J, Q, K oder A, geschrieben); sie wird als ♥D gelesen, "
+        "die nächstliegende spielbare Karte (Stich 1, 1. Karte)")
     assert CODES["unknown_card"].en == ("A card that is not in this pack (cards are written "
                                         "suit C/S/H/D and rank 9/10/J/Q/K/A, e.g. H10).")
 
@@ -99,8 +109,9 @@ def test_an_unreadable_card_near_several_names_them():
     (violation,) = rules.check(data).violations
     assert violation.code == "unknown_card"
     assert violation.message.startswith(
-        "Seat 0 played 'XQ', which is no card; it may stand for ♣Q, ♦Q, ♥Q or ♠Q, so it is "
-        "taken as an unknown card")
+        "Seat 0 played 'XQ', which is no card (a card is written as its suit, C, S, H or "
+        "D, and its rank, 9, 10, J, Q, K or A); it may stand for ♣Q, ♦Q, ♥Q or ♠Q, so it "
+        "is taken as an unknown card")
     assert violation.message.endswith(
         "a later card of this player off the suit led is not called a revoke where the "
         "unknown card may have been the last of that suit (trick 1, 1st card)")
@@ -113,7 +124,8 @@ def test_an_unreadable_card_near_none_names_the_cards_the_seat_could_play():
     data["play"][1]["card"] = "??"
     (violation,) = rules.check(data).violations
     assert violation.message.startswith(
-        "Seat 1 played '??', which is no card; the cards that could be played were ♣J, ♠J, "
+        "Seat 1 played '??', which is no card (a card is written as its suit, C, S, H or "
+        "D, and its rank, 9, 10, J, Q, K or A); the cards that could be played were ♣J, ♠J, "
         "♥10, ♥J, ♦10, ♦Q or ♦J, none of them near it, so it is taken as an unknown card")
 
 
@@ -248,22 +260,25 @@ def test_a_revoke_in_german_says_falsch_bedient_with_the_cards_in_german():
 def test_the_penalty_note_in_english_and_german_cites_9_4_3():
     """DDV TSR 9.4.3: the revoke penalty replaces the game as played: 12 penalty points
     for the offender (3 more per denial of the opponents), 4 for each of the three others
-    (1 more per denial); the note names the rule in either language."""
+    (1 more per denial); the note names the rule and where the revoke was (as its
+    violation does) in either language."""
     result = rules.check(revoke_game())
     (english,) = result.to_dict()["notes"]
     (german,) = result.to_dict("de")["notes"]
     assert (english["code"], english["seat"]) == (german["code"], german["seat"]) == (
         "penalty_scored", 1)
     assert english["message"] == (
-        "Ben did not follow suit: under the DDV tournament rules 9.4.3 the game counts as "
-        "not played: Ben gets 12 penalty points and 3 more for each denial (no 90, no 60 "
-        "...) the opponents made, the three others 4 points and 1 more for each denial, "
-        "counted in plus and minus points, in place of the game as played.")
+        "Ben did not follow suit (trick 6, 3rd card): under the DDV tournament rules 9.4.3 "
+        "the game counts as not played: Ben gets 12 penalty points and 3 more for each "
+        "denial (no 90, no 60 ...) the opponents made, the three others 4 points each and 1 "
+        "more for each denial, counted in plus and minus points, in place of the game as "
+        "played.")
     assert german["message"] == (
-        "Ben hat falsch bedient: nach den DDV-Turnierspielregeln 9.4.3 gilt das Spiel als "
-        "nicht gespielt: Ben erhält 12 Strafpunkte und 3 weitere für jede Absage (keine "
-        "90, keine 60 …) der Gegenpartei, die drei anderen je 4 Punkte und 1 weiteren für "
-        "jede Absage, gezählt in Plus- und Minuspunkten, anstelle des gespielten Spiels.")
+        "Ben hat falsch bedient (Stich 6, 3. Karte): nach den DDV-Turnierspielregeln 9.4.3 "
+        "gilt das Spiel als nicht gespielt: Ben erhält 12 Strafpunkte und 3 weitere für "
+        "jede Absage (keine 90, keine 60 …) der Gegenpartei, die drei anderen je 4 Punkte "
+        "und 1 weiteren für jede Absage, gezählt in Plus- und Minuspunkten, anstelle des "
+        "gespielten Spiels.")
 
 
 def test_a_late_call_in_german_says_the_deadline_in_the_rulesets_terms():
@@ -292,9 +307,12 @@ def test_a_late_bid_on_the_table_clock_in_german_counts_the_cards_fallen():
 
 
 def test_a_refused_call_in_german_is_a_note_saying_it_does_not_count():
-    """DDV TSR 6.2: a call after its deadline does not count; the German note says so
-    and why, its place being the violation's pointer."""
+    """DDV TSR 6.2: a call after its deadline does not count; the German note says so,
+    where the call was (as the violation says it) and why; the pointer is the
+    violation's field."""
     answer = rules.check(late_game()).to_dict("de")
     assert [(n["code"], n["seat"], n["message"]) for n in answer["notes"]] == [
-        ("call_not_scored", 0, "„Kontra“ von Anna zählt nicht: sie kam zu spät.")]
+        ("call_not_scored", 0,
+         "„Kontra“ von Anna (Stich 8, vor der 3. Karte) zählt nicht: sie kam zu spät.")]
+    assert answer["violations"][0]["message"].endswith("(Stich 8, vor der 3. Karte)")
     assert [v["pointer"] for v in answer["violations"]] == ["/play/30"]

@@ -124,16 +124,19 @@ def test_lost_as_black_counts_no_special_point_of_the_tricks():
     ("plus_minus", "plus and minus points"), ("winners_only", "the winners' plus points only"),
     ("losers_only", "the losers' minus points only")])
 def test_a_penalty_says_in_a_note_what_it_replaced(penalty, words, counting, counted_as):
-    """A penalty replaces the game as played: a penalty_scored note names the revoke,
-    the rule and the counting."""
+    """A penalty replaces the game as played: a penalty_scored note names the revoke
+    and where it was (the trick and the card, as its violation says), the rule and the
+    counting."""
     result = rules.check(normal_revoke(), ruleset=ruleset("ddv", penalty, counting))
     notes = [n for n in result.notes if n.code == "penalty_scored"]
     assert len(notes) == 1 and notes[0].seat == 1
-    assert notes[0].message.startswith(f"Seat 1 did not follow suit: {words}")
+    assert notes[0].message.startswith(
+        f"Seat 1 did not follow suit (trick 6, 3rd card): {words}")
     assert notes[0].message.endswith(
         f", counted in {counted_as}, in place of the game as played.")
-    # where the revoke stands is its violation's pointer, not part of the note
+    # the place is said as the revoke's violation says it; the pointer is its field only
     assert [(v.code, v.pointer) for v in result.violations] == [("follow_suit", "/play/22")]
+    assert result.violations[0].message.endswith("(trick 6, 3rd card)")
     assert "/play/" not in notes[0].message
 
 
@@ -146,8 +149,8 @@ def test_a_penalty_note_names_the_offender_where_the_players_are_named():
     [note] = [n for n in result.to_dict()["notes"] if n["code"] == "penalty_scored"]
     assert (note["seat"], note["name"]) == (1, "Ben")
     assert note["message"].startswith(
-        "Ben did not follow suit: under the DDV tournament rules 9.4.3 the game counts as "
-        "not played: Ben gets 12 penalty points")
+        "Ben did not follow suit (trick 6, 3rd card): under the DDV tournament rules 9.4.3 "
+        "the game counts as not played: Ben gets 12 penalty points")
     assert "seat" not in note["message"].lower()
 
 
@@ -155,9 +158,9 @@ def test_ddv_penalty_against_a_soloist_names_9_4_4():
     result = rules.check(solo_revoke(), ruleset=ruleset("mittwoch", "ddv", "plus_minus"))
     message = next(n for n in result.notes if n.code == "penalty_scored").message
     assert message.startswith(
-        "Seat 2 did not follow suit: under the DDV tournament rules 9.4.4, against a "
-        "soloist: seat 2 gets 12 penalty points and 3 more for each denial the soloist "
-        "made, the soloist as many plus points, the others nothing")
+        "Seat 2 did not follow suit (trick 2, 2nd card): under the DDV tournament rules "
+        "9.4.4, against a soloist: seat 2 gets 12 penalty points and 3 more for each "
+        "denial the soloist made, the soloist as many plus points, the others nothing")
 
 
 def test_no_penalty_no_note():

@@ -144,10 +144,16 @@ def read_transfer(name: str, texts: tuple[str, ...], hand: Iterable[int], giver:
                  "passed, {want}", "{player} returned {count} cards; the taker returns as "
                  "many as were passed, {want}", len(texts), player=Seat(giver), want=want))
     if len(texts) < want:
-        for _ in range(want - len(texts)):
-            taken = take(None)  # each missing card taken alike: said once
-        report(f"/game/{name}", giver, msg("{rule}; each missing card: {taken}", rule=rule,
-                                           taken=taken))
+        taken = [take(None) for _ in range(want - len(texts))]
+        if all(t == taken[0] for t in taken):  # taken alike: said once
+            report(f"/game/{name}", giver, msg("{rule}; each missing card: {taken}",
+                                               rule=rule, taken=taken[0]))
+        else:
+            said = taken[0]
+            for then in taken[1:]:
+                said = msg("{first}; {then}", first=said, then=then)
+            report(f"/game/{name}", giver, msg("{rule}; the missing cards one by one: {taken}",
+                                               rule=rule, taken=said))
         return transfer
     stayed = kept(left) & Counter(transfer.cards)
     back = sorted(stayed.elements())[:len(transfer.cards) + transfer.unknown - want]

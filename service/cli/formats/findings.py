@@ -52,7 +52,11 @@ def violation_line(violation: dict[str, Any], lang: str | None = None) -> str:
         scored = (part(msg(" (not scored)"), lang) if v["code"] in REFUSED else "")
         return f"{v['message']}{scored}"
     scored = " (not scored)" if v["code"] in REFUSED else ""
-    return f"{v['code']} at {v['pointer'] or '/'}: {v['message']}{scored}"
+    name, seat = v.get("name"), v.get("seat")
+    who = ""  # the player where the message does not name them
+    if seat is not None and not (name and name in v["message"]):
+        who = f" by {name} (seat {seat})" if name else f" by seat {seat}"
+    return f"{v['code']} at {v['pointer'] or '/'}{who}: {v['message']}{scored}"
 
 
 def unreadable(label: str, error: str) -> Finding:
