@@ -85,7 +85,7 @@ def test_unknown_card_says_how_cards_are_written_and_the_card_taken():
     """DDV TSR 2.2: the pack's cards; 'hq' is a slip for HQ. The message quotes what was
     written, says how cards are written (suit letter and rank) and the card taken as
     players write it; the code's meaning (GET /v1/codes) says the notation too. In
-    German the notation stays the transcript's letters."""
+    German the notation stays the transcript's letters, each suit letter named."""
     data = json.loads((EVENING.parent / "normal-game.json").read_text())
     data["play"][0]["card"] = "hq"
     message = rules.check(data).violations[0].message
@@ -94,9 +94,10 @@ def test_unknown_card_says_how_cards_are_written_and_the_card_taken():
                        "as ♥Q, the nearest card that could be played (trick 1, 1st card)")
     (german,) = rules.check(data).to_dict("de")["violations"]
     assert german["message"] == (
-        "Anna hat „hq“ gespielt, das ist keine Karte (eine Karte wird als Farbe, C, S, H "
-        "oder D, und Wert, 9, 10, J, Q, K oder A, geschrieben); sie wird als ♥D gelesen, "
-        "die nächstliegende spielbare Karte (Stich 1, 1. Karte)")
+        "Anna hat „hq“ gespielt, das ist keine Karte (eine Karte wird im Spielprotokoll mit "
+        "dem englischen Buchstaben ihrer Farbe, C, S, H oder D für Kreuz, Pik, Herz oder "
+        "Karo, und ihrem Wert, 9, 10, J, Q, K oder A, geschrieben); sie wird als ♥D "
+        "gelesen, die nächstliegende spielbare Karte (Stich 1, 1. Karte)")
     assert CODES["unknown_card"].en == ("A card that is not in this pack (cards are written "
                                         "suit C/S/H/D and rank 9/10/J/Q/K/A, e.g. H10).")
 
