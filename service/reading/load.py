@@ -16,6 +16,7 @@ from service.game.errors import FieldError, TranscriptError, field_errors
 from service.game.options import CATALOGUE, Ruleset
 from service.game.result import CheckResult, LegalActions, Note
 from service.game.rulesets import resolve
+from service.game.text import msgn
 from service.game.transcript import Transcript, from_dict
 from service.reading.fastload import fast_transcript
 from service.reading.schemas import TRANSCRIPT, with_suggestions
@@ -51,11 +52,15 @@ def _sitting_option_notes(spec: Any) -> list[Note]:
     cannot apply it (a sitting does)."""
     if not isinstance(spec, dict):
         return []
+    count = sum(1 for name in spec.get("options") or ()
+                if CATALOGUE.get(name, {}).get("level") == "sitting")
+    if not count:
+        return []
     return [Note("round_option", None,
-                 f"the option {name} applies to a sitting (POST /v1/sittings/check), not to "
-                 "one game; it was not used here")
-            for name in spec.get("options") or ()
-            if CATALOGUE.get(name, {}).get("level") == "sitting"]
+                 msgn("{count} option of the ruleset is a rule of a list of games (a "
+                      "sitting), not of one game: it was not used here.",
+                      "{count} options of the ruleset are rules of a list of games (a "
+                      "sitting), not of one game: they were not used here.", count))]
 
 
 def check(data: Any, ruleset: str | dict[str, Any] | Ruleset | None = None) -> CheckResult:

@@ -16,6 +16,8 @@ SOLO_KINDS = ("duty_solo", "forced_solo", "lust_solo", "round_solo")
 LONE_KINDS = (*SOLO_KINDS, "silent_marriage")  # one player against three, x solo_multiplier
 MINUS = "\u2212"
 DDV_ZERO_SUM = Word(N_("DDV tournament rules 7.3.3 no. 1"))
+DDV_EVEN_ODD = Word(N_("DDV tournament rules 7.3.3 no. 2"))
+DDV_SITTER = Word(N_("DDV tournament rules 10.1.2"))
 
 
 def signed(points: int) -> str:
@@ -89,7 +91,7 @@ class SheetLine:
                            or name not in self.playing):
                 why = (msg("a redeal scores 0") if self.kind == "redeal"
                        else msg("{name} sat out and scores 0 ({rule})", name=name,
-                                rule=Word(N_("DDV tournament rules 10.1.2"))))
+                                rule=DDV_SITTER))
                 bad(f"/scores/{pointer_token(name)}", name, why)
         if self.kind == "redeal":
             return out
@@ -126,7 +128,7 @@ class SheetLine:
                 and not (self.kind in SOLO_KINDS and self.solo_penalty(e))):
             return [Fault("sheet_even_odd", "/scores", None,
                           msg("the four entries are not all even or all odd ({rule})",
-                              rule=Word(N_("DDV tournament rules 7.3.3 no. 2"))))]
+                              rule=DDV_EVEN_ODD))]
         return []
 
     @staticmethod
