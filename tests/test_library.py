@@ -225,7 +225,9 @@ def test_a_solo_by_a_player_who_owes_one_is_the_duty_solo(duty, owed, violations
 def test_a_sitting_option_in_a_single_check_gets_a_note():
     result = rules.check(EXAMPLE, ruleset={"preset": "ddv", "options": {"bock_rounds": True}})
     assert [n.code for n in result.notes] == ["round_option"]
-    assert "bock_rounds" in result.notes[0].message and result.valid
+    assert result.notes[0].message == (  # no option identifier in a message (verdicts issue)
+        "1 option of the ruleset is a rule of a list of games (a sitting), not of one game: "
+        "it was not used here.") and result.valid
 
 
 # ---- one import, no Flask ----------------------------------------------------------------
