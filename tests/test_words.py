@@ -17,7 +17,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from service import cli, rules
-from service.checking.phrases import phrase
+from service.checking.phrases import PHRASES, phrase
 from service.checking.problem import problem_body
 from service.cli.command import locale_language
 from service.game.text import Call, Card, Ordinal, Seat, msg
@@ -423,3 +423,20 @@ def test_each_lists_code_in_both_languages(code):
     en, de = dict(_said(result.to_dict("en"))), dict(_said(result.to_dict("de")))
     assert code in en, sorted(en)
     _check_words(en[code], de[code])
+
+
+@pytest.mark.parametrize("template", PHRASES)
+def test_each_field_error_and_problem_detail_in_german(template):
+    """Every phrase a reader or the HTTP layer says, filled with example values, reads
+    back in German with those values and no English left."""
+    values = {name: f"X{i}" for i, name in enumerate(re.findall(r"\{(\w+)\}", template))}
+    english = template.format(**values)
+    german = phrase(english, "de")
+    assert german != english or english in ("Duplicate key: X0 appears more than once in "
+                                            "this object.",), german
+    assert all(value in german for value in values.values()), german
+    assert phrase(english, "en") == english
+    words = re.sub(r"application/\S+|/v1/\S+|/docs|Retry-After|Content-Encoding|JSON|"
+                   r"\b(card|announce|show|transcript|sheet|preset|options|identity|true|"
+                   r"false)\b", "", german)
+    assert not ENGLISH.search(words), german

@@ -121,7 +121,8 @@ PHRASES: Final = (
 @cache
 def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
     found = []
-    for phrase in PHRASES:
+    # the most specific first: "at least {low}." must not take "{low} and at most {high}."
+    for phrase in sorted(PHRASES, key=lambda p: -len(re.sub(r"\{\w+\}", "", p))):
         parts = re.split(r"(\{\w+\})", phrase)
         regex = "".join(f"(?P<{p[1:-1]}>.+?)" if p.startswith("{") and p.endswith("}")
                         and p[1:-1].isidentifier() else re.escape(p) for p in parts)
