@@ -345,6 +345,15 @@ GAME_CASES = {  # a code: a game that makes it (each written from the rule it br
         game={"type": "solo", "declarer": 0, "solo": "jacks", "duty": True},
         context={"duty_solo_owed": False}) or d.pop("reservations"),
 }
+EXAMPLE_CASES = {  # a code: (an example, the change that makes it)
+    "announcement_too_early": ("marriage", lambda d: d["play"].insert(  # DDV TSR 4.4.4
+        0, {"seat": 0, "announce": "contra"})),
+    "marriage_partner": ("marriage", lambda d: d["game"].update(partner=1)),  # TSR 4.4.3
+    "poverty_exchange": ("poverty", lambda d: d["game"].update(  # FreeDoko rules 6.5
+        passed=["DK", "HJ", "DA"])),
+    "swines_timing": ("swines", lambda d: d["play"].insert(  # the second showing
+        9, {"seat": 3, "show": "swines"})),
+}
 RULESET_CASES = {"round_option": {"preset": "ddv", "options": {"games_per_round": 8}}}
 
 
@@ -407,6 +416,17 @@ def test_each_games_code_in_both_languages(code):
     result = rules.check(data)
     en = dict(_said(result.to_dict("en")))
     de = dict(_said(result.to_dict("de")))
+    assert code in en, sorted(en)
+    _check_words(en[code], de[code])
+
+
+@pytest.mark.parametrize("code", sorted(EXAMPLE_CASES))
+def test_each_special_games_code_in_both_languages(code):
+    name, change = EXAMPLE_CASES[code]
+    data = _example(name)
+    change(data)
+    result = rules.check(data)
+    en, de = dict(_said(result.to_dict("en"))), dict(_said(result.to_dict("de")))
     assert code in en, sorted(en)
     _check_words(en[code], de[code])
 
