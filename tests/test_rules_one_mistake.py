@@ -17,8 +17,8 @@ import pytest
 from service import rules
 from service.game.cards import BY_NAME, POINTS
 from service.game.codes import CODES
-from service.game.words import card as said_card
 from service.game.rulesets import presets
+from service.game.words import card as said_card
 from service.generating.random_game import random_game
 
 GAMES = 60
