@@ -113,6 +113,64 @@ def test_usage_errors_are_2(capsys, args):
     assert "usage: doko-check" in err
 
 
+@pytest.mark.parametrize("options", [[], ["--json"], ["--github"], ["--summary"],
+                                     ["--junit", "out.xml"], ["--jobs", "1"]])
+@pytest.mark.parametrize("content", ["", "[]", "\n\n"])
+def test_an_input_without_a_game_is_5_unless_allowed(capsys, tmp_path, options, content):
+    """As pytest exits 5 when it collects no test: a CI step cannot pass on an engine log
+    that came out empty. One line on stderr says so; --allow-empty lets it pass."""
+    path = tmp_path / ("empty.json" if content == "[]" else "empty.jsonl")
+    path.write_text(content, encoding="utf-8")
+    code, _, err = run(capsys, *options, path)
+    assert code == 5
+    assert err == "doko-check: no game in the input (--allow-empty lets that pass)\n"
+    assert run(capsys, *options, "--allow-empty", path)[:3:2] == (0, "")
+    code, _, err = run(capsys, *options, "--lang", "de", path)
+    assert code == 5 and err.startswith("doko-check: kein Spiel in der Eingabe")
+
+
+def test_no_game_is_5_for_a_sitting_too_and_errors_win(capsys, tmp_path):
+    sitting = {"ruleset": "ddv", "players": ["A", "B", "C", "D"], "games": []}
+    (tmp_path / "s.json").write_text(json.dumps(sitting))
+    assert run(capsys, "--sitting", tmp_path / "s.json")[0] == 5
+    assert run(capsys, "--sitting", "--allow-empty", tmp_path / "s.json")[0] == 0
+    (tmp_path / "e.jsonl").write_text("")
+    assert run(capsys, tmp_path / "e.jsonl", tmp_path / "missing.json")[0] == 2
+    assert run(capsys, tmp_path / "e.jsonl", NORMAL_GAME)[0] == 0
+
+
+@pytest.mark.parametrize("args", [["--junit", "/missing/dir/x.xml", str(NORMAL_GAME)],
+                                  ["--junit", ".", str(NORMAL_GAME)],
+                                  ["compare", "--junit", "/missing/dir/x.xml",
+                                   str(EXAMPLES / "conformance" / "ddv.jsonl"), "v.jsonl"],
+                                  ["--lang", "xx", str(NORMAL_GAME)]])
+def test_a_command_error_is_2_with_one_line_and_no_traceback(args):
+    """An error of the command itself (a bad option, a file it cannot write) is the
+    usage line and one line of its own, before any game is checked: not a traceback,
+    and not 1, which says a game is invalid."""
+    script = Path(sys.executable).parent / "doko-check"
+    done = subprocess.run([str(script), *args], capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 2
+    assert done.stdout == "" and "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith("usage: doko-check")
+    assert lines[-1].startswith("doko-check: error: argument ")
+    assert not [x for x in lines[1:-1] if not x.startswith(" ")]  # the usage's own lines
+
+
+def test_a_junit_file_that_cannot_be_written_after_all_is_one_line(capsys, tmp_path,
+                                                                   monkeypatch):
+    """Where the file cannot be written when the report is done (its folder gone in the
+    meantime), the command says so in one line and exits 2."""
+    monkeypatch.setattr(command, "writable", lambda *args: None)
+    code, out, err = run(capsys, "--junit", tmp_path / "gone" / "x.xml", NORMAL_GAME)
+    assert code == 2
+    assert "summary: 1 game: 1 valid, 0 invalid" in out
+    assert err == (f"doko-check: cannot write {tmp_path / 'gone' / 'x.xml'}: "
+                   "No such file or directory\n")
+
+
 def test_help_is_0(capsys):
     code, out, _ = run(capsys, "--help")
     assert code == 0

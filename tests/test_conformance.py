@@ -1,13 +1,16 @@
 """The conformance suite: `doko-check cases` is deterministic (same seed, same bytes on
 every machine and Python: a digest is pinned), covers every game type a ruleset allows
-as whole games, mutations and partial games, and `doko-check compare` finds where an
-engine's verdicts differ; the shipped suites in examples/conformance/ do not drift."""
+as whole games, mutations and partial games and every mutation kind, with 200 cases or
+more; each case tests one thing (a mutation expects the one violation it planted, a
+partial game the legal actions); the shipped suites in examples/conformance/ do not
+drift, and the handbook says their sizes. `doko-check compare`: tests/test_compare.py."""
 
 from __future__ import annotations
 
 import hashlib
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +18,9 @@ import pytest
 
 from service import cli
 from service.checking import check_data
-from service.cli import conformance
 from service.game.rulesets import presets, resolve
 from service.generating import cases
+from service.generating.mutations import MUTATIONS, PLANTED
 from service.generating.portable_random import PortableRandom
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,10 +52,14 @@ def test_the_generator_is_splitmix64():
 
 
 def test_the_same_seed_gives_the_same_bytes():
-    """Pinned: a change here changes every engine's suite, so it must be deliberate."""
+    """Pinned: a change here changes every engine's suite, so it must be deliberate.
+    Last changed in 0.3.0: each mutation is made to hold one violation only (the play
+    after the mistake is played on legally, the mutation kinds are taken in turn), a
+    throw's partial game is its deal played without throwing, and legal cards are
+    listed in the order a player holds them."""
     text = generated("ddv", 12, 7)
     assert hashlib.sha256(text.encode()).hexdigest() == (
-        "ba18778ad16a414f69abbe5b0c1d2dd5f3d4c4ed303f03f4845333d70a3d931e")
+        "4409aeeee4218817ab96d0d367ed29702184993ceab101256a71deb7c7f1c958")
     assert generated("ddv", 12, 7) == text
     assert generated("ddv", 12, 8) != text
 
@@ -65,12 +72,37 @@ def test_the_command_writes_the_cases(capsys):
     assert cli.main(["cases", "--ruleset", "ddv", "--count", "0"]) == 2
 
 
+def mutation(case: dict[str, Any]) -> str:
+    return case["about"].rsplit("mutated: ", 1)[1]
+
+
+def assert_one_thing_each(found: list[dict[str, Any]]) -> None:
+    """A game is valid and complete; a mutation expects exactly the one violation its
+    kind plants; a partial game is valid, unfinished, and expects the legal actions."""
+    for case in found:
+        expected, about = case["expected"], f"{case['id']} {case['about']}"
+        if case["kind"] == "game":
+            assert expected["valid"] and expected["complete"] and expected["score"], about
+        elif case["kind"] == "mutation":
+            codes = [v["code"] for v in expected["violations"]]
+            assert codes == [PLANTED[mutation(case)]], (about, codes)
+        else:
+            assert expected["valid"] and not expected["complete"], about
+            actions = expected["legal_actions"]
+            assert actions["seat"] is not None and actions["cards"], about
+
+
 @pytest.mark.parametrize("preset", sorted(presets()))
-def test_every_scenario_as_game_mutation_and_partial(preset):
+def test_a_default_suite_covers_every_scenario_and_mutation_kind(preset):
     ruleset = resolve(preset)
     found = cases_of(generated(preset, None, 3))
     scenarios = cases.scenarios(ruleset)
-    assert len(found) == 3 * len(scenarios)
+    assert len(found) >= cases.MIN_CASES
+    assert len(found) == 3 * len(scenarios) * cases.rounds(ruleset)
+    abouts = {(c["about"].split(",")[0], c["kind"]) for c in found}
+    assert abouts == {(" ".join(p for p in (detail, kind.replace("_", " ")) if p), k)
+                      for kind, detail in scenarios for k in cases.KINDS}
+    assert {mutation(c) for c in found if c["kind"] == "mutation"} == set(MUTATIONS)
     solos = {c["transcript"]["game"].get("solo") for c in found
              if c["transcript"]["game"]["type"] == "solo"}
     assert solos == set(ruleset.solo_kinds())
@@ -78,20 +110,34 @@ def test_every_scenario_as_game_mutation_and_partial(preset):
     assert {"normal", "silent_marriage", "solo", "marriage"} <= types
     assert ("poverty" in types) == (ruleset.poverty == "pass")
     assert ("redeal" in types) == bool(ruleset.throw)
+    assert_one_thing_each(found)
     for case in found:
         expected = case["expected"]
         assert case["transcript"]["id"] == case["id"] == expected["id"]
-        if case["kind"] == "game":
-            assert expected["valid"] and expected["complete"] and expected["score"]
-        elif case["kind"] == "mutation":
-            assert not expected["valid"] and ", mutated: " in case["about"]
-        elif case["transcript"]["play"]:  # a partial game: the legal actions of the position
-            assert not expected["complete"] and expected["legal_actions"]["seat"] is not None
-            assert expected["legal_actions"]["cards"]
         # the reference verdict is the service's answer, without release details
         answer = json.loads(json.dumps(check_data(case["transcript"]).answer))
         assert expected == cases.expected(answer)
         assert "service_version" not in expected and "message" not in json.dumps(expected)
+
+
+@pytest.mark.parametrize("preset", sorted(presets()))
+def test_every_shipped_case_tests_one_thing(preset):
+    """Every shipped mutation case expects one violation, the one it planted (an engine
+    agrees without copying how the reference goes on after a mistake); every partial
+    case expects the legal actions; every suite has every mutation kind, late calls
+    included, and 200 cases or more."""
+    found = cases_of((SUITES / f"{preset}.jsonl").read_text(encoding="utf-8"))
+    assert len(found) >= 200
+    assert {mutation(c) for c in found if c["kind"] == "mutation"} == set(MUTATIONS)
+    assert_one_thing_each(found)
+
+
+def test_the_handbook_gives_the_sizes_of_the_shipped_suites():
+    page = (ROOT / "docs" / "engine-authors.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)\.jsonl` \| (\d+) \| (\d+) \|$", page, re.M)
+    assert {preset: (int(n), int(m)) for preset, n, m in rows} == {
+        preset: (len((SUITES / f"{preset}.jsonl").read_text().splitlines()),
+                 len(cases.scenarios(resolve(preset)))) for preset in presets()}
 
 
 @pytest.mark.parametrize("preset", sorted(presets()))
@@ -101,96 +147,35 @@ def test_the_shipped_suites_do_not_drift(preset):
     assert shipped == generated(preset, None, 1), f"run `make conformance` ({preset})"
 
 
-# ---- compare --------------------------------------------------------------------------------
-
-@pytest.fixture()
-def suite(tmp_path) -> tuple[Path, list[dict[str, Any]]]:
-    path = tmp_path / "cases.jsonl"
-    path.write_text(generated("ddv", 9, 4), encoding="utf-8")
-    return path, cases_of(path.read_text())
-
-
-def compare(capsys, cases: Path, verdicts: list[Any], *extra: str) -> tuple[int, str]:
-    path = cases.parent / "verdicts.jsonl"
-    path.write_text("".join((v if isinstance(v, str) else json.dumps(v)) + "\n"
-                            for v in verdicts), encoding="utf-8")
-    capsys.readouterr()
-    code = cli.main(["compare", str(cases), str(path), *extra])
-    return code, capsys.readouterr().out
-
-
-def test_the_reference_agrees_with_itself(capsys, suite):
-    path, cases = suite
-    code, out = compare(capsys, path, [c["expected"] for c in cases])
-    assert code == 0 and out.endswith("9 cases, 9 answered, 9 agree, 0 differ, 0 unanswered\n")
-
-
-def test_only_the_fields_an_engine_writes_are_compared(capsys, suite):
-    path, cases = suite
-    verdicts = []
-    for case in cases:
-        expected = case["expected"]
-        verdict: dict[str, Any] = {"id": case["id"], "valid": expected["valid"]}
-        if expected["score"]:
-            verdict["score"] = {"value": expected["score"]["value"]}
-        # violations in another order and without the seat still agree
-        verdict["violations"] = [{"code": v["code"], "pointer": v["pointer"]}
-                                 for v in reversed(expected["violations"])]
-        verdicts.append(verdict)
-    assert compare(capsys, path, verdicts)[0] == 0
-
-
-def test_a_differing_verdict_is_named_with_both_values(capsys, suite):
-    path, cases = suite
-    game = next(c for c in cases if c["kind"] == "game")
-    partial = next(c for c in cases if c["kind"] == "partial")
-    cards = partial["expected"]["legal_actions"]["cards"]
-    verdicts = [{"id": game["id"], "winner": game["expected"]["winner"],
-                 "score": {"scores": [0, 0, 0, 0]}},
-                {"id": partial["id"], "legal_actions": {"cards": [*cards[:-1], "XX"]}}]
-    code, out = compare(capsys, path, verdicts, "--allow-missing")
-    assert code == 1
-    assert f"{game['id']} (line 1): differs\n    score.scores: engine [0, 0, 0, 0]" in out
-    assert f"{partial['id']} (line 2): differs\n    legal_actions.cards: engine " in out
-    assert "2 answered, 0 agree, 2 differ, 7 unanswered" in out
-
-
-def test_unanswered_cases_fail_unless_allowed(capsys, suite):
-    path, cases = suite
-    one = [{"id": cases[0]["id"], "valid": cases[0]["expected"]["valid"]}]
-    assert compare(capsys, path, one)[0] == 1
-    assert compare(capsys, path, one, "--allow-missing")[0] == 0
-
-
-def test_broken_verdict_files_are_usage_errors(capsys, suite):
-    path, cases = suite
-    code, out = compare(capsys, path, ["{broken", {"id": "nope"}, {"valid": True},
-                                       {"id": cases[0]["id"]}, {"id": cases[0]["id"]}],
-                        "--allow-missing")
-    assert code == 2
-    assert "verdicts.jsonl:1: not JSON" in out and "no case 'nope'" in out
-    assert "not an object with an id" in out and "answered twice" in out
-
-
-def test_differences_rules():
-    diff = conformance.differences
-    assert diff({"a": 1}, {"a": 1, "b": 2}) == []
-    assert diff({"a": True}, {"a": 1}) == [("a", True, 1)]  # JSON true is not 1
-    assert diff({"c": 1}, {}) == [("c", 1, None)]
-    assert diff({"tricks": [{"winner": 1}]}, {"tricks": [{"winner": 2, "points": 3}]}) == [
-        ("tricks[0].winner", 1, 2)]
-    assert diff({"score": {"scores": [1, 2]}}, {"score": {"scores": [2, 1]}}) != []
-    assert diff({"violations": [{"code": "a"}, {"code": "b"}]},
-                {"violations": [{"code": "b", "seat": 1}, {"code": "a", "seat": 2}]}) == []
-
-
 @pytest.mark.parametrize("preset", sorted(presets()))
 def test_more_rounds_of_cases_keep_their_kinds(preset):
-    """Past the first round (other deals, other mutations, a revoke after a poverty
-    exchange): games stay valid, mutations invalid, partial games unfinished."""
-    for case in cases_of(generated(preset, 120, 11)):
-        expected = case["expected"]
-        if case["kind"] == "game":
-            assert expected["valid"] and expected["complete"], case["about"]
-        elif case["kind"] == "mutation":
-            assert not expected["valid"], case["about"]
+    """Past the default rounds (other deals, other mutations, a revoke after a poverty
+    exchange): each case still tests one thing."""
+    assert_one_thing_each(cases_of(generated(preset, 300, 11)))
+
+
+def test_the_mutations_are_made_by_the_generator_only():
+    """A mutation that cannot hold one violation alone is tried again, never shipped:
+    a kind that does not apply (a redeal has no play) yields nothing."""
+    from service.generating import mutations
+    redeal = next(c for c in cases_of(generated("freedoko", 72, 2))
+                  if c["kind"] == "game" and c["expected"]["game"]["type"] == "redeal")
+    game = {k: v for k, v in redeal["transcript"].items() if k != "id"}
+    rng = PortableRandom(1)
+    for name in MUTATIONS:
+        assert mutations.applies(name, game) == (name == "card_too_often")
+        if name != "card_too_often":
+            assert mutations.mutate(name, game, rng) is None
+
+
+def test_the_handbook_compare_report_is_the_commands():
+    """docs/engine-authors.md shows what `doko-check compare` prints for the imperfect
+    engine of service/tools/compare_doc.py on the shipped DDV suite: each of its two
+    mistakes summed up in one line of the table."""
+    from service.tools import compare_doc
+    assert compare_doc.main([]) == 0, "python -m service.tools.compare_doc --write"
+    report = compare_doc.report()
+    table = report[report.index("differences by field and code:\n"):].splitlines()
+    assert [line.split(":")[0] for line in table[1:-2]] == [
+        "  score.items against_club_queens", "  score.value", "  legal_actions.cards H10"]
+    assert report.endswith("exit status 1\n")

@@ -21,8 +21,9 @@ EXAMPLE = json.loads((ROOT / "examples" / "normal-game.json").read_text())
 
 
 # Where each Python example is documented: the README's first check, the engine's play
-# in the handbook (docs/engine-authors.md).
-EXAMPLE_PAGES = {"check": "README.md", "engine": "docs/engine-authors.md"}
+# and its log of games in the handbook (docs/engine-authors.md).
+EXAMPLE_PAGES = {"check": "README.md", "engine": "docs/engine-authors.md",
+                 "log": "docs/engine-authors.md"}
 
 
 def _doc_block(marker: str) -> tuple[str, str]:
@@ -157,6 +158,40 @@ def test_a_game_played_by_legal_actions_equals_the_transcript_check():
     assert game.finished
     assert game.result() == rules.check(data)
     assert game.to_dict() == data
+
+
+@pytest.mark.parametrize("preset", sorted(rules.presets()))
+def test_a_game_played_move_by_move_is_its_transcript_in_one_call(preset):
+    """docs/engine-authors.md "From a game to a transcript": a rules.Game built from the
+    deal and played event by event, at any point (finished or not, with a violation or
+    without), gives its transcript with one call: checking to_dict() (also as JSON text,
+    as an engine logs it) or transcript() answers as the game's own result()."""
+    import random
+
+    rng = random.Random(preset)
+    kinds = set()
+    for n in range(6):
+        data = random_game(rules.resolve(preset), rng, game_types=True, call_chance=0.1)
+        given = {k: data[k] for k in ("reservations", "game")}
+        game = rules.Game(data["hands"], ruleset=preset, dealer=data["dealer"], **given)
+        stop = len(data["play"]) if n % 2 else rng.randrange(len(data["play"]) + 1)
+        spoil = n == 5  # a card not held, pushed without strict: recorded as a violation
+        for at, event in enumerate(data["play"][:stop]):
+            if spoil and at >= stop // 2 and "card" in event:
+                event = {**event, "card": next(c for c in ("CA", "SA", "HA", "DA")
+                                                if c not in data["hands"][event["seat"]])}
+                spoil = False
+            game.push(event)
+        own = game.result()
+        logged = json.loads(json.dumps(game.to_dict()))
+        assert rules.check(logged) == own
+        assert rules.check(game.transcript()) == own
+        assert rules.check(game.to_dict()).to_dict() == own.to_dict()
+        assert rules.Game.from_transcript(logged).result() == own
+        assert logged == {**{k: v for k, v in data.items() if k != "play"},
+                          "ruleset": preset, "play": list(game.events)}
+        kinds.add((own.valid, own.complete))
+    assert {(True, True), (False, True)} <= kinds and any(not c for _, c in kinds)
 
 
 def test_legal_actions_of_a_partial_transcript():

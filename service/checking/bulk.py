@@ -33,6 +33,7 @@ from service.checking import Outcome, Summary, parse_json
 from service.checking.phrases import errors_in, phrase
 from service.checking.problem import Problem
 from service.game.errors import TranscriptError
+from service.game.text import msg
 from service.game.words import say
 from service.reading.load import check
 
@@ -162,9 +163,10 @@ def check_archive(urls: str | list[str], *, scheduler: str | None = None, client
 
 
 def run(scheduler: str, urls: list[str], ruleset: Any, as_json: bool, out: TextIO,
-        err: TextIO, lang: str = "en") -> int:
+        err: TextIO, lang: str = "en", allow_empty: bool = False) -> int:
     """``doko-check --dask SCHEDULER PATTERN...``: the report, and the command's exit
-    status (0 all valid, 1 one invalid or disagreeing, 2 one malformed)."""
+    status (0 all valid, 1 one invalid or disagreeing, 2 one malformed, 5 no game at all
+    unless ``allow_empty``)."""
     try:
         report = check_archive(urls if len(urls) > 1 else urls[0], scheduler=scheduler,
                                ruleset=ruleset, lang=lang)
@@ -183,6 +185,11 @@ def run(scheduler: str, urls: list[str], ruleset: Any, as_json: bool, out: TextI
     summary = report.summary
     if summary.malformed:
         return 2
+    if not summary.total and not allow_empty:
+        said = say(msg("no game in the input (--allow-empty lets that pass)"), lang,
+                   sentence=False)
+        err.write(f"doko-check: {said}\n")
+        return 5
     return 0 if summary.all_good else 1
 
 

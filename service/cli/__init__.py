@@ -4,7 +4,8 @@
 checks their games (in a pool of workers for many); ``report`` and ``output`` write the
 readable report or the JSON document; ``ci`` the CI outputs (``--junit``, ``--github``,
 ``--summary``) with their formats in ``formats/``; ``sitting`` is ``--sitting``;
-``conformance`` the ``cases`` and ``compare`` subcommands.
+``conformance`` the ``cases`` and ``compare`` subcommands, ``compare`` and ``diff`` how
+``compare`` compares an engine's verdicts and reports them.
 
 A facade for the console script (``doko-check = service.cli:main``): it only re-exports.
 """

@@ -20,8 +20,16 @@ from service.checking.problem import Problem
 from service.cli.formats import github, junit
 from service.cli.formats.findings import case_name, findings, unreadable
 from service.cli.games import checked, load
-from service.cli.output import ERROR, FAILED, OK, JsonOut, Progress, ReportOut
+from service.cli.output import ERROR, JsonOut, Progress, ReportOut, settled
 from service.cli.report import report
+
+
+class Unwritable(Exception):
+    """The JUnit file could not be written (the command says so in one line)."""
+
+    def __init__(self, path: str, error: OSError):
+        super().__init__(path)
+        self.path, self.error = path, error
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -129,11 +137,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                              ensure_ascii=False) + "\n")
     else:
         ReportOut(out, args.lang).end(total, len(unreadable_files))
-    if args.junit:
-        Path(args.junit).write_bytes(junit.document(suites))
     for source in sources:
         if source.error and (args.json or args.summary):
             err.write(f"doko-check: {source.label}: {source.error}\n")
+    if args.junit:
+        try:
+            Path(args.junit).write_bytes(junit.document(suites))
+        except OSError as error:
+            raise Unwritable(args.junit, error) from None
     if unreadable_files or total.malformed:
         return ERROR
-    return OK if total.all_good else FAILED
+    return settled(total, args, err)

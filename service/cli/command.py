@@ -1,10 +1,10 @@
 """doko-check: check files of Doppelkopf transcripts offline, without a server.
 
     doko-check [--json | --github | --summary] [--junit FILE] [--ruleset ID|JSON]
-               [--jobs N] [--parallel-from N] FILE...
+               [--jobs N] [--parallel-from N] [--allow-empty] FILE...
     doko-check --list-rulesets | --version
     doko-check cases --ruleset ID [--count N] [--seed S]
-    doko-check compare CASES VERDICTS
+    doko-check compare CASES VERDICTS [--allow-missing] [--junit FILE | --github]
 
 A FILE (``-`` for stdin) holds one transcript (a JSON object), a JSON array of them, or
 one per line (JSON Lines / NDJSON: by the extension ``.jsonl`` or ``.ndjson``, or by
@@ -25,9 +25,11 @@ the last ``summary`` counts every file.
 
 Exit status: 0 every transcript was checked, is valid and agrees with its ``claimed``
 (an unfinished but valid game counts as valid); 1 every transcript was checked but one
-is invalid or disagrees with its claim; 2 a usage error, an unreadable file or a
+is invalid or disagrees with its claim; 2 a usage error, an unreadable file, a
 malformed transcript (a broken line is reported with its line number and the rest of
-the file is still checked). 2 wins over 1.
+the file is still checked) or an output that cannot be written (one line, no
+traceback); 5 the input holds no game at all (unless ``--allow-empty``). 2 wins over 1
+and 5.
 
 The CI outputs live in :mod:`service.cli.ci`, the conformance commands in
 :mod:`service.cli.conformance`.
@@ -41,7 +43,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 from marshmallow import ValidationError
@@ -55,12 +57,22 @@ from service.checking.problem import Problem
 from service.cli import ci, conformance
 from service.cli import sitting as sitting_cli
 from service.cli.games import JOBS, PARALLEL_FROM, checked, load
-from service.cli.output import ERROR, FAILED, OK, JsonOut, Progress, ReportOut
+from service.cli.output import (
+    ERROR,
+    FAILED,
+    JsonOut,
+    Progress,
+    ReportOut,
+    cannot_write,
+    locale_language,
+    settled,
+    writable,
+)
 from service.cli.report import list_rulesets
 from service.game.errors import field_errors
 from service.game.rulesets import HOUSE_DIR_ENV, RulesetError, use_directory, use_environment
 from service.game.version import VERSION
-from service.game.words import DEFAULT, LANGUAGES
+from service.game.words import LANGUAGES
 from service.reading.schemas import TRANSCRIPT
 
 # ---- the command ------------------------------------------------------------------------
@@ -128,22 +140,13 @@ def parser() -> argparse.ArgumentParser:
                         help="check the FILEs (JSON Lines shards: paths, globs or fsspec URLs) "
                              "on Dask, one report: SCHEDULER is local:N or an address "
                              "(needs the [dask] extra; service/checking/bulk.py)")
+    parser.add_argument("--allow-empty", action="store_true",
+                        help="an input without any game exits 0, not 5")
     parser.add_argument("--lang", choices=LANGUAGES, default=locale_language(),
                         help="the language of the report and of every message: en or de "
                              "(default: from the locale, LC_ALL / LC_MESSAGES / LANG; else en)")
     ci.add_arguments(parser)
     return parser
-
-
-def locale_language(environ: Mapping[str, str] | None = None) -> str:
-    """German where the locale asks for it (de_DE.UTF-8, de_AT ...), else English: the
-    first of LC_ALL, LC_MESSAGES and LANG that is set decides, as gettext reads them."""
-    environ = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name, "")
-        if value:
-            return "de" if value.lower().startswith("de") else DEFAULT
-    return DEFAULT
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -178,7 +181,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             err.write(f"doko-check: {source.label}: {source.error}\n")
     if unreadable or total.malformed:
         return ERROR
-    return OK if total.all_good else FAILED
+    return settled(total, args, err)
 
 
 def _settle(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -211,6 +214,8 @@ def main(argv: Iterable[str] | None = None) -> int:
             command.error("the following arguments are required: FILE")
         ci.refuse(command, args)
         sitting_cli.refuse(command, args)
+        if args.junit:
+            writable(command, args.junit)
     except SystemExit as stop:  # argparse: --help (0) or a usage error (2)
         return stop.code if isinstance(stop.code, int) else ERROR
     out = sys.stdout
@@ -219,7 +224,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     try:
         if args.dask:
             code = bulk.run(args.dask, args.files, args.ruleset, args.json, out, sys.stderr,
-                            args.lang)
+                            args.lang, args.allow_empty)
         else:
             code = (ci.run if ci.wanted(args) else run)(args, out, sys.stderr)
         out.flush()
@@ -229,6 +234,9 @@ def main(argv: Iterable[str] | None = None) -> int:
         return FAILED
     except KeyboardInterrupt:
         return 130
+    except ci.Unwritable as error:  # the JUnit file, after all
+        sys.stderr.write(cannot_write(error.path, error.error, args.lang) + "\n")
+        return ERROR
     return code
 
 

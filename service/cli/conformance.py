@@ -1,130 +1,37 @@
 """The conformance commands of ``doko-check``: write the cases, compare an engine's verdicts.
 
     doko-check cases --ruleset R [--count N] [--seed S]     JSON Lines on stdout
-    doko-check compare CASES VERDICTS [--allow-missing]
+    doko-check compare CASES VERDICTS [--allow-missing] [--junit FILE | --github]
 
 The cases are :mod:`service.generating.cases`'. An engine's verdicts are JSON Lines
 too, each ``{"id": case id, ...}`` holding the fields of ``expected`` the engine
-computes. A verdict agrees when every field it wrote equals the reference; inside an
-object only the keys written count, lists of things without an order (violations,
-notes, score items, legal cards and calls) are compared as multisets, the others
-(tricks, the cards of a trick, scores by seat) in order.
+computes; :mod:`service.cli.compare` compares them (:mod:`service.cli.diff` says how)
+and reports, :mod:`service.cli.formats.compared` as JUnit XML and GitHub annotations.
+
+Exit status of ``compare``: 0 every case answered agrees; 1 a verdict differs, compares
+no field, or a case is unanswered (without ``--allow-missing``); 2 a usage error, an
+unreadable file or line, an unknown or repeated id, a JUnit file that cannot be
+written; 5 nothing was compared (no case, or no verdict under ``--allow-missing``).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
+from service.cli import compare
+from service.cli.compare import ERROR, FAILED, NOTHING, OK
+from service.cli.formats import compared, junit
+from service.cli.output import cannot_write, locale_language, writable
 from service.game.rulesets import RulesetError, resolve, use_environment
-from service.generating.cases import write_cases
+from service.game.words import LANGUAGES
+from service.generating.cases import MIN_CASES, write_cases
 
 COMMANDS = ("cases", "compare")
-ORDERED = {"tricks", "tricks.cards", "score.scores"}  # lists compared in order
-
-
-# ---- comparing ---------------------------------------------------------------------------
-
-def differences(written: Any, reference: Any, path: str = "") -> list[tuple[str, Any, Any]]:
-    """(field, engine's value, reference value) wherever a written field differs."""
-    if isinstance(written, dict) and isinstance(reference, dict):
-        found = []
-        for key, value in written.items():
-            where = f"{path}.{key}" if path else key
-            if key not in reference:
-                found.append((where, value, None))
-            else:
-                found += differences(value, reference[key], where)
-        return found
-    if isinstance(written, list) and isinstance(reference, list):
-        shape = _unindexed(path)
-        if shape in ORDERED:
-            if len(written) != len(reference) or not any(isinstance(w, dict) for w in written):
-                return [] if written == reference else [(path, written, reference)]
-            return [d for i, (w, r) in enumerate(zip(written, reference, strict=True))
-                    for d in differences(w, r, f"{path}[{i}]")]
-        keys = {k for item in written if isinstance(item, dict) for k in item}
-        projected = [{k: v for k, v in item.items() if k in keys}
-                     if isinstance(item, dict) else item for item in reference]
-        if sorted(map(_canonical, written)) != sorted(map(_canonical, projected)):
-            return [(path, written, projected)]
-        return []
-    return [] if written == reference and type(written) is type(reference) \
-        else [(path, written, reference)]
-
-
-def _unindexed(path: str) -> str:
-    out, depth = [], 0
-    for ch in path:
-        depth += ch == "["
-        if not depth:
-            out.append(ch)
-        depth -= ch == "]"
-    return "".join(out)
-
-
-def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
-
-
-def _read_lines(path: str, what: str) -> tuple[list[tuple[int, dict[str, Any]]], list[str]]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return [], [f"{path}: cannot read {what}: {error}"]
-    rows, problems = [], []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            value = json.loads(line)
-        except json.JSONDecodeError as error:
-            problems.append(f"{path}:{number}: not JSON: {error.msg}")
-            continue
-        if not isinstance(value, dict) or not isinstance(value.get("id"), str | int):
-            problems.append(f"{path}:{number}: not an object with an id")
-            continue
-        rows.append((number, value))
-    return rows, problems
-
-
-def compare(cases_path: str, verdicts_path: str, out: TextIO, allow_missing: bool) -> int:
-    case_rows, problems = _read_lines(cases_path, "cases")
-    verdict_rows, more = _read_lines(verdicts_path, "verdicts")
-    problems += more
-    reference = {row["id"]: row["expected"] for _, row in case_rows}
-    seen: set[Any] = set()
-    differing = 0
-    for number, verdict in verdict_rows:
-        case_id = verdict["id"]
-        if case_id not in reference:
-            problems.append(f"{verdicts_path}:{number}: no case {case_id!r}")
-            continue
-        if case_id in seen:
-            problems.append(f"{verdicts_path}:{number}: case {case_id!r} answered twice")
-            continue
-        seen.add(case_id)
-        found = differences({k: v for k, v in verdict.items() if k != "id"},
-                            reference[case_id])
-        if found:
-            differing += 1
-            out.write(f"{case_id} (line {number}): differs\n")
-            for field, engine, ref in found:
-                out.write(f"    {field}: engine {_canonical(engine)}, "
-                          f"reference {_canonical(ref)}\n")
-    missing = [case_id for case_id in reference if case_id not in seen]
-    for problem in problems:
-        out.write(f"error: {problem}\n")
-    out.write(f"summary: {len(reference)} cases, {len(seen)} answered, "
-              f"{len(seen) - differing} agree, {differing} differ, "
-              f"{len(missing)} unanswered\n")
-    if problems:
-        return 2
-    return 1 if differing or (missing and not allow_missing) else 0
 
 
 # ---- the subcommands ---------------------------------------------------------------------
@@ -159,13 +66,24 @@ def parser() -> argparse.ArgumentParser:
                       help="a preset or house ruleset id")
     make.add_argument("--count", type=_count, metavar="N",
                       help="cases to write (default: each scenario as game, mutation and "
-                           "partial game once)")
+                           f"partial game, in rounds until there are {MIN_CASES} or more)")
     make.add_argument("--seed", type=_seed, default=1, metavar="S", help="default 1")
     check = sub.add_parser("compare", help="compare an engine's verdicts with the cases")
-    check.add_argument("cases", metavar="CASES")
-    check.add_argument("verdicts", metavar="VERDICTS")
+    check.add_argument("cases", metavar="CASES",
+                       help="the cases, JSON Lines as `doko-check cases` writes them")
+    check.add_argument("verdicts", metavar="VERDICTS",
+                       help='the engine\'s verdicts, JSON Lines: {"id": case id, ...} with '
+                            "the fields of the case's expected answer it computes")
     check.add_argument("--allow-missing", action="store_true",
                        help="cases without a verdict do not fail the comparison")
+    check.add_argument("--junit", metavar="FILE",
+                       help="also write JUnit XML to FILE: a test case per conformance case, "
+                            "a failure per differing field")
+    check.add_argument("--github", action="store_true",
+                       help="print GitHub Actions annotations at the cases' lines instead of "
+                            "the cases' differences (the tables and the summary stay)")
+    check.add_argument("--lang", choices=LANGUAGES, default=locale_language(),
+                       help="the language of the report: en or de (default: from the locale)")
     return command
 
 
@@ -175,13 +93,44 @@ def main(argv: Iterable[str], out: TextIO | None = None) -> int:
     try:
         use_environment()  # house rulesets (DOKO_RULESETS_DIR) may be named by --ruleset
         args = command.parse_args(list(argv))
+        if args.command == "compare" and args.junit:
+            writable(command, args.junit)
     except RulesetError as error:
         command.print_usage(sys.stderr)
         sys.stderr.write(f"doko-check: house rulesets: {error}\n")
-        return 2
+        return ERROR
     except SystemExit as stop:
-        return stop.code if isinstance(stop.code, int) else 2
-    if args.command == "cases":
-        write_cases(out, args.ruleset, args.count, args.seed)
-        return 0
-    return compare(args.cases, args.verdicts, out, args.allow_missing)
+        return stop.code if isinstance(stop.code, int) else ERROR
+    try:
+        if args.command == "cases":
+            write_cases(out, args.ruleset, args.count, args.seed)
+            out.flush()
+            return OK
+        code = run_compare(args, out, sys.stderr)
+        out.flush()
+        return code
+    except BrokenPipeError:  # `doko-check cases … | head`: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
+        return FAILED
+    except KeyboardInterrupt:
+        return 130
+
+
+def run_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    done = compare.run(args.cases, args.verdicts, args.allow_missing)
+    if args.github:
+        out.writelines(line + "\n" for line in compared.annotation_lines(done, args.lang))
+        compare.write_summary(done, out, args.lang)
+    else:
+        compare.write_report(done, out, args.lang)
+    code = done.code
+    if args.junit:
+        try:
+            Path(args.junit).write_bytes(junit.document(compared.suites(done, args.lang)))
+        except OSError as error:
+            err.write(cannot_write(args.junit, error, args.lang) + "\n")
+            return ERROR
+    if code == NOTHING:
+        err.write(f"doko-check: {compare.nothing_line(done, args.lang)}\n")
+    return code

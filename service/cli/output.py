@@ -3,7 +3,11 @@ the status it exits with."""
 
 from __future__ import annotations
 
+import argparse
+import os
 import time
+from collections.abc import Mapping
+from pathlib import Path
 from typing import TextIO
 
 from service.checking import (
@@ -12,9 +16,10 @@ from service.checking import (
 from service.cli.games import Source
 from service.cli.report import plain
 from service.game.text import msg, msgn
-from service.game.words import part
+from service.game.words import DEFAULT, part
 
-OK, FAILED, ERROR = 0, 1, 2  # exit statuses: all good, a game invalid or disagreeing, an error
+# exit statuses: all good, a game invalid or disagreeing, an error, no game at all
+OK, FAILED, ERROR, NO_GAME = 0, 1, 2, 5
 PROGRESS_FROM = 200  # games; fewer finish before a bar would be worth drawing
 
 
@@ -123,3 +128,51 @@ def _isatty(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> str:
+    """German where the locale asks for it (de_DE.UTF-8, de_AT ...), else English: the
+    first of LC_ALL, LC_MESSAGES and LANG that is set decides, as gettext reads them."""
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return "de" if value.lower().startswith("de") else DEFAULT
+    return DEFAULT
+
+
+def writable(command: argparse.ArgumentParser, path: str, option: str = "--junit") -> None:
+    """A usage error before any work where ``path`` cannot be written: a folder that is
+    missing, or a folder in its place."""
+    target = Path(path)
+    folder = target.parent
+    reason = None
+    if target.is_dir():
+        reason = "it is a directory"
+    elif not folder.is_dir():
+        reason = f"no directory {folder}"
+    elif not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        reason = "permission denied"
+    if reason:
+        command.error(f"argument {option}: cannot write {path}: {reason}")
+
+
+def cannot_write(path: str, error: OSError, lang: str) -> str:
+    """The one line of a file that could not be written after all."""
+    return "doko-check: " + part(msg("cannot write {path}: {error}", path=path,
+                                     error=error.strerror or str(error)), lang)
+
+
+def no_game(lang: str) -> str:
+    """The one line of an input without a game (exit status 5)."""
+    return "doko-check: " + part(msg("no game in the input (--allow-empty lets that pass)"),
+                                 lang)
+
+
+def settled(total: Summary, args: argparse.Namespace, err: TextIO) -> int:
+    """The exit status of a run whose files were all read and whose transcripts were
+    all well formed: 5 where there was no game (unless ``--allow-empty``)."""
+    if not total.total and not args.allow_empty:
+        err.write(no_game(args.lang) + "\n")
+        return NO_GAME
+    return OK if total.all_good else FAILED

@@ -16,11 +16,12 @@ from typing import Any, TextIO
 from service.checking import parse_json
 from service.checking.problem import Problem, problem_body
 from service.checking.sitting import MAX_SITTING_BYTES, check_sitting_data
+from service.cli.output import no_game
 from service.game.text import N_, Rules, msg, msgn
 from service.game.words import part, translate
 from service.lists.sitting.standings import SittingGame, SittingResult
 
-OK, FAILED, ERROR = 0, 1, 2
+OK, FAILED, ERROR, NO_GAME = 0, 1, 2, 5
 KINDS = {"normal": N_("normal"), "marriage": N_("marriage"), "poverty": N_("poverty"),
          "silent_marriage": N_("silent marriage"), "duty_solo": N_("duty solo"),
          "forced_solo": N_("forced solo"), "lust_solo": N_("lust solo"),
@@ -139,6 +140,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Check each FILE as one sitting; the exit status as for transcripts."""
     status = OK
     answers = []
+    games = 0
     for path in args.files:
         try:
             data = _read(path)
@@ -156,6 +158,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             (err if args.json else out).write("\n".join(lines) + "\n")
             status = ERROR
             continue
+        games += len(result.games)
         if not result.valid and status == OK:
             status = FAILED
         if args.json:
@@ -164,4 +167,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             out.write("\n".join(report(path, result, args.lang)) + "\n")
     if args.json:
         out.write(json.dumps({"files": answers}, ensure_ascii=False) + "\n")
+    if status == OK and not games and not args.allow_empty:
+        err.write(no_game(args.lang) + "\n")
+        return NO_GAME
     return status

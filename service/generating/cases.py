@@ -1,9 +1,11 @@
 """Conformance cases for other engines: games, one-mistake mutations and partial games.
 
 A case is one line: ``{"id", "kind", "about", "transcript", "expected"}``. ``kind`` is
-``game`` (a whole legal game), ``mutation`` (a legal game with one rule broken; ``about``
-names how) or ``partial`` (a game cut short: ``expected.legal_actions`` holds the seat
-to play, its legal cards and every seat's legal calls, the "perft" of Doppelkopf).
+``game`` (a whole legal game), ``mutation`` (a legal game with one rule broken, and
+``expected`` holding that one violation only: :mod:`service.generating.mutations`;
+``about`` names how) or ``partial`` (a game cut short before a card:
+``expected.legal_actions`` holds the seat to play, its legal cards and every seat's legal
+calls, the "perft" of Doppelkopf; a throw's deal is played without throwing for it).
 ``expected`` is the reference answer (what ``POST /v1/games/check`` answers) without
 what a person reads or what changes with the release: messages, names, the service
 version and the ruleset digest.
@@ -11,7 +13,9 @@ version and the ruleset digest.
 Cases cycle through the scenarios the ruleset allows (a normal game, a silent marriage,
 swines, every solo kind, every marriage partner rule, a poverty, every throw reason, and
 a normal game without nines where the rules offer that pack besides their own), each as
-a game, a mutation and a partial game; ``--count`` defaults to one full cycle.
+a game, a mutation and a partial game; the mutations take the kinds in turn (the next
+that applies where one does not: a redeal has no play). ``--count`` defaults to as many
+full cycles as make ``MIN_CASES`` or more, so that every kind meets every preset.
 The same seed gives the same bytes on every machine and Python version: the deals and
 plays come from :class:`PortableRandom`, over lists in a fixed order.
 """
@@ -19,7 +23,7 @@ plays come from :class:`PortableRandom`, over lists in a fixed order.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 from service.game.cards import BY_NAME, CQ, DA, NAMES
@@ -27,6 +31,7 @@ from service.game.options import Ruleset
 from service.game.render import render
 from service.game.reservations import throw_entitled, trump_count
 from service.game.rulesets import presets, resolve
+from service.generating.mutations import MUTATIONS, mutate
 from service.generating.portable_random import PortableRandom
 from service.generating.random_game import (
     TRICK_RULES,
@@ -35,10 +40,11 @@ from service.generating.random_game import (
     random_hands,
 )
 from service.reading.load import check
-from service.reading.play import Game
 
 KINDS = ("game", "mutation", "partial")
+MIN_CASES = 200  # a default suite repeats the cycle of scenarios until it has as many
 MAX_DEALS = 20_000  # deals tried for a scenario that needs a rare hand
+MAX_GAMES = 20  # games of a scenario tried for a mutation
 # Fields of the reference answer left out of ``expected``.
 DROPPED = ("ruleset", "players", "claimed", "service_version", "ruleset_digest")
 
@@ -139,82 +145,6 @@ def legal_game(scenario: Scenario, ruleset: Ruleset, rng: PortableRandom) -> dic
     return random_game(ruleset, rng, dealer=dealer, hands=hands, declared=declared)
 
 
-def _cards(play: list[dict[str, Any]]) -> list[int]:
-    return [i for i, event in enumerate(play) if "card" in event]
-
-
-def _mutations(game: dict[str, Any], rng: PortableRandom) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Ways to break the game, each applied to a copy; tried in a shuffled order."""
-    names: list[str] = ["card_too_often"]
-    if game["play"]:
-        names += ["revoke", "card_not_in_hand", "turn_order", "late_call"]
-    rng.shuffle(names)
-    for name in names:
-        mutated = json.loads(json.dumps(game))
-        if MUTATE[name](mutated, rng):
-            yield name, mutated
-
-
-def revoke(game: dict[str, Any], rng: PortableRandom) -> bool:
-    """At the first card where the seat could not play everything it holds, play a card
-    it was not allowed to (one it plays later: the two are swapped)."""
-    play = game["play"]
-    replay = Game.from_transcript({**game, "play": []})
-    for at, event in enumerate(play):
-        if "card" in event:
-            seat = event["seat"]
-            held = replay.state.held[seat]  # counts by card code, after any exchange
-            illegal = sorted({NAMES[c] for c in range(len(held)) if held[c]}
-                             - set(replay.legal_actions().cards))
-            later = [i for i in _cards(play) if i > at and play[i]["seat"] == seat
-                     and play[i]["card"] in illegal]
-            if later:
-                other = rng.choice(later)
-                event["card"], play[other]["card"] = play[other]["card"], event["card"]
-                return True
-        replay.push(event)
-    return False
-
-
-def _not_in_hand(game: dict[str, Any], rng: PortableRandom) -> bool:
-    at = rng.choice(_cards(game["play"]))
-    seat = game["play"][at]["seat"]
-    foreign = sorted(set(game["hands"][(seat + 1) % 4]) - set(game["hands"][seat]))
-    if not foreign:
-        return False
-    game["play"][at]["card"] = rng.choice(foreign)
-    return True
-
-
-def _turn_order(game: dict[str, Any], rng: PortableRandom) -> bool:
-    cards = _cards(game["play"])
-    trick = rng.randrange(len(cards) // 4)
-    a, b = cards[trick * 4 + 1], cards[trick * 4 + 2]
-    game["play"][a], game["play"][b] = game["play"][b], game["play"][a]
-    return True
-
-
-def _late_call(game: dict[str, Any], rng: PortableRandom) -> bool:
-    cards = _cards(game["play"])
-    at = cards[-2]
-    seat = game["play"][at]["seat"]
-    game["play"].insert(at, {"seat": seat, "announce": rng.choice(["re", "contra"])})
-    return True
-
-
-def _card_too_often(game: dict[str, Any], rng: PortableRandom) -> bool:
-    """A card of one hand replaced by another: that one is now in the deal three times."""
-    hand = game["hands"][rng.randrange(4)]
-    at = rng.randrange(len(hand))
-    hand[at] = rng.choice(sorted({c for h in game["hands"] for c in h} - {hand[at]}))
-    return True
-
-
-MUTATE: dict[str, Callable[[dict[str, Any], PortableRandom], bool]] = {
-    "revoke": revoke, "card_not_in_hand": _not_in_hand, "turn_order": _turn_order,
-    "late_call": _late_call, "card_too_often": _card_too_often}
-
-
 def expected(answer: dict[str, Any]) -> dict[str, Any]:
     """The reference answer without messages and release details (the cases name no
     players, so no object carries a name)."""
@@ -224,25 +154,63 @@ def expected(answer: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def rounds(ruleset: Ruleset) -> int:
+    """Full cycles of the scenarios in a default suite: enough for ``MIN_CASES``."""
+    cycle = len(scenarios(ruleset)) * len(KINDS)
+    return -(-MIN_CASES // cycle)
+
+
+def _mutated(scenario: Scenario, ruleset: Ruleset, rng: PortableRandom, turn: int
+             ) -> tuple[str, dict[str, Any], int]:
+    """A legal game of the scenario with one rule broken: the kind whose turn it is
+    (``turn`` counts through ``MUTATIONS``), else the next that applies; and the next
+    turn."""
+    for _ in range(MAX_GAMES):
+        game = legal_game(scenario, ruleset, rng)
+        for step in range(len(MUTATIONS)):
+            name = MUTATIONS[(turn + step) % len(MUTATIONS)]
+            mutated = mutate(name, game, rng)
+            if mutated is not None:
+                return name, mutated, (turn + step + 1) % len(MUTATIONS)
+    raise RuntimeError(f"no mutation of {scenario} in {MAX_GAMES} games")
+
+
+def _partial(scenario: Scenario, ruleset: Ruleset, rng: PortableRandom
+             ) -> tuple[str, dict[str, Any]]:
+    """A game of the scenario cut short before a card; for a throw, its deal played
+    without throwing (a redeal has no play to cut)."""
+    if scenario[0] == "throw":
+        dealer = rng.randrange(4)
+        hands, _ = _deal_for(scenario, ruleset, rng, dealer)
+        healthy = [{"seat": (dealer + i) % 4, "reservation": "healthy"} for i in range(1, 5)]
+        game = random_game(ruleset, rng, dealer=dealer, hands=hands,
+                           declared=(healthy, {"type": "normal"}))
+        note = ", not thrown"
+    else:
+        game, note = legal_game(scenario, ruleset, rng), ""
+    game["play"] = game["play"][:rng.randrange(len(game["play"]))]
+    return note, game
+
+
 def cases(ruleset_id: str, count: int | None, seed: int) -> Iterator[dict[str, Any]]:
     ruleset = resolve(ruleset_id)
     found = scenarios(ruleset)
-    total = len(found) * len(KINDS) if count is None else count
+    total = len(found) * len(KINDS) * rounds(ruleset) if count is None else count
     rng = PortableRandom(seed)
+    turn = 0  # the mutation kind whose turn it is
     for number in range(total):
         kind = KINDS[number % len(KINDS)]
         scenario = found[(number // len(KINDS)) % len(found)]
         case_id = f"{ruleset_id}-{seed}-{number + 1:04d}"
         about = " ".join(part for part in (scenario[1], scenario[0].replace("_", " ")) if part)
-        game = legal_game(scenario, ruleset, rng)
         if kind == "mutation":
-            for name, mutated in _mutations(game, rng):
-                if not check(mutated).valid:
-                    about += f", mutated: {name}"
-                    game = mutated
-                    break
-        elif kind == "partial" and game["play"]:
-            game["play"] = game["play"][:rng.randrange(len(game["play"]))]
+            name, game, turn = _mutated(scenario, ruleset, rng, turn)
+            about += f", mutated: {name}"
+        elif kind == "partial":
+            note, game = _partial(scenario, ruleset, rng)
+            about += note
+        else:
+            game = legal_game(scenario, ruleset, rng)
         transcript = {"id": case_id, **game}
         answer = render(check(transcript))
         yield {"id": case_id, "kind": kind, "about": about, "transcript": transcript,

@@ -124,20 +124,36 @@ def random_game(ruleset: Ruleset, rng: random.Random, *, dealer: int | None = No
         "ruleset": ruleset.id.split("+")[0], "dealer": dealer, "hands": hands,
         "reservations": reservations, "game": game, "play": [],
     }
-    transcript = from_dict(data, ruleset)
-    deal, _ = read_deal(dealer, transcript.hands, ruleset.with_nines)
+    if game["type"] == "redeal":
+        return data
+    play_out(data, start(data, ruleset), rng, call_chance)
+    return data
+
+
+def start(data: dict[str, Any], ruleset: Ruleset) -> GameState:
+    """The state of transcript data before its first event (the deal and the game set up)."""
+    transcript = from_dict({**data, "play": []}, ruleset)
+    deal, _ = read_deal(data["dealer"], transcript.hands, ruleset.with_nines)
     setup, _, _ = game_setup(transcript, deal)
-    state = GameState(ruleset, deal, setup)
+    return GameState(ruleset, deal, setup)
+
+
+def play_out(data: dict[str, Any], state: GameState, rng: random.Random,
+             call_chance: float = 0.05) -> bool:
+    """Play ``data``'s game to its end with random legal cards, from ``state`` (the state
+    after ``data["play"]``, which grows). Before each card, with probability
+    ``call_chance``, one random seat makes one of its legal calls; swines are shown when
+    the ruleset allows it. False where a seat to play holds no card (after a mistake)."""
+    ruleset = state.ruleset
     play = data["play"]
 
     def push(event: Event, item: dict[str, Any]) -> None:
         state.push(len(play), event)
         play.append(item)
 
-    if game["type"] == "redeal":
-        return data
     holder = state.swine_holder
-    if holder is not None and ruleset.swines in ("before_play", "before_first_swine"):
+    if (holder is not None and not play and not state.swines_shown
+            and ruleset.swines in ("before_play", "before_first_swine")):
         push(Event(holder, SHOW, "swines"), {"seat": holder, "show": "swines"})
     while not state.finished:
         if rng.random() < call_chance:
@@ -149,9 +165,12 @@ def random_game(ruleset: Ruleset, rng: random.Random, *, dealer: int | None = No
         to_play = state.to_play
         assert to_play is not None
         seat = to_play
-        card = rng.choice(state.legal_cards(seat))
+        legal = state.legal_cards(seat)
+        if not legal:
+            return False
+        card = rng.choice(legal)
         if (seat == holder and card == state.ace and not state.swines_shown
                 and ruleset.swines == "at_first_swine"):
             push(Event(seat, SHOW, "swines"), {"seat": seat, "show": "swines"})
         push(Event(seat, CARD, NAMES[card], card), {"seat": seat, "card": NAMES[card]})
-    return data
+    return True

@@ -5,10 +5,19 @@
     ...     actions = game.legal_actions()
     ...     game.play_card(choose(actions.cards))
     >>> game.result().score
+    >>> game.to_dict()            # the transcript as JSON data: log it, send it
+    >>> game.transcript()         # the same as a typed rules.Transcript
 
 Events are pushed onto the state and popped off again; :meth:`Game.legal_actions` is
 known at every step. A pushed event that breaks a rule is recorded as a violation, as a
 transcript check would; ``strict=True`` refuses it instead (:class:`IllegalAction`).
+
+A game played so is a transcript at every step, in one call: :meth:`Game.to_dict` gives
+the JSON data of the format (what ``POST /v1/games/check`` and ``doko-check`` read: an
+engine logs its games with ``json.dumps(game.to_dict())``, one a line) and
+:meth:`Game.transcript` the typed :class:`~service.game.transcript.Transcript`.
+Checking either gives what :meth:`Game.result` says; :meth:`Game.from_transcript`
+reads one back.
 """
 
 from __future__ import annotations
@@ -35,7 +44,8 @@ class IllegalAction(DokoError):
 
 
 class Game:
-    """One game from the deal on: push events, read the legal actions, pop back."""
+    """One game from the deal on: push events, read the legal actions, pop back; the game
+    so far as a transcript with :meth:`to_dict` (JSON data) or :meth:`transcript`."""
 
     def __init__(self, hands: list[list[str]], *, ruleset: str | dict[str, Any] | Ruleset = "ddv",
                  dealer: int = 0, reservations: list[dict[str, Any]] | None = None,
@@ -143,6 +153,9 @@ class Game:
     # ---- the outcome -------------------------------------------------------------------
 
     def transcript(self) -> Transcript:
+        """The game so far as a typed transcript (``rules.Transcript``): the deal, the
+        reservations and game as given, and every event pushed. ``rules.check`` of it
+        answers as :meth:`result` does."""
         return self._transcript._replace(play=events_from_list(self._events))
 
     def result(self) -> CheckResult:
@@ -150,5 +163,8 @@ class Game:
         return check_transcript(self.transcript())
 
     def to_dict(self) -> dict[str, Any]:
-        """The transcript as JSON data (the contract's request shape)."""
+        """The game so far as transcript JSON data (the contract's request shape: the
+        fields given to the constructor and ``play``, every event pushed): what an
+        engine logs for ``doko-check``, ``json.dumps(game.to_dict())`` a line. Checking
+        it (``rules.check``, ``POST /v1/games/check``) answers as :meth:`result` does."""
         return {**self._data, "play": list(self._events)}
