@@ -81,9 +81,13 @@ def final_seating(cut: Cut, tables: list[Table]) -> tuple[list[ListDefect], list
     order, points = cut.order, cut.points
     low: dict[str, int] = {}
     high: dict[str, int] = {}
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
     for i, name in enumerate(order):  # the positions a player may take, ties counted
-        same = [j for j, other in enumerate(order) if points[other] == points[name]]
-        low[name], high[name] = same[0], same[-1]
+        first.setdefault(points[name], i)
+        last[points[name]] = i
+    for name in order:
+        low[name], high[name] = first[points[name]], last[points[name]]
     start = 0
     bounds = []
     for t, table in enumerate(tables):
@@ -96,10 +100,8 @@ def final_seating(cut: Cut, tables: list[Table]) -> tuple[list[ListDefect], list
         for i, name in enumerate(table.sitting.players):
             if name not in low and name != cut.wildcard:
                 continue  # not a participant: a field error already
-            if name == cut.wildcard:
-                allowed = t == 0
-            else:
-                allowed = low[name] < end and high[name] >= begin
+            allowed = (t == 0 if name == cut.wildcard
+                       else low[name] < end and high[name] >= begin)
             if not allowed:
                 violations.append(list_violation(
                     "final_seating", f"{table.pointer}/players/{i}", name,
