@@ -305,3 +305,32 @@ def test_batch_refused_for_want_of_a_slot_matches_the_spec(app, client, conforms
         answer = client.post("/v1/games/check-batch", json=[])
     assert answer.status_code == 503
     conforms("/v1/games/check-batch", "post", answer)
+
+
+def test_tournament_routes_match_the_spec(app, client, conforms):
+    """A day with a final and a wildcard, one with defects, a draw, and their refusals."""
+    from service.api.fairshare import BATCH_SLOTS
+    from service.tools.tournament_days import ddv_day, doko2026_day
+
+    day = doko2026_day()
+    for body in (day, ddv_day(), {**day, "claimed": {"places": {"Uwe": 9}}},
+                 {**day, "final": {"wildcard": "Gabi", "tables": day["final"]["tables"]}}):
+        answer = client.post("/v1/tournaments/check", json=body)
+        assert answer.status_code == 200
+        conforms("/v1/tournaments/check", "post", answer)
+    for data, status in (("{", 400), ('{"participants": []}', 400),
+                         ('{"x": "' + " " * (4 * 1024 * 1024) + '"}', 413)):
+        answer = client.post("/v1/tournaments/check", data=data,
+                             content_type="application/json")
+        assert answer.status_code == status
+        conforms("/v1/tournaments/check", "post", answer)
+    with app.extensions[BATCH_SLOTS].held():
+        answer = client.post("/v1/tournaments/check", json=day)
+    assert answer.status_code == 503
+    conforms("/v1/tournaments/check", "post", answer)
+    answer = client.post("/v1/tournaments/draw", json={
+        "participants": day["participants"], "rounds": 3, "seed": "2026-03-14 club day"})
+    conforms("/v1/tournaments/draw", "post", answer)
+    answer = client.post("/v1/tournaments/draw", json={"participants": [], "rounds": 0})
+    assert answer.status_code == 400
+    conforms("/v1/tournaments/draw", "post", answer)

@@ -10,7 +10,16 @@ import os
 
 from flask import Flask
 
-from service.api import cors, fairshare, language, observability, problems, routes, sittings
+from service.api import (
+    cors,
+    fairshare,
+    language,
+    observability,
+    problems,
+    routes,
+    sittings,
+    tournaments,
+)
 from service.checking import MAX_BODY_BYTES
 from service.game.rulesets import use_environment
 from service.web import bp as web_bp
@@ -35,6 +44,7 @@ def create_app() -> Flask:
     problems.register(app)
     app.register_blueprint(routes.bp)
     app.register_blueprint(sittings.bp)
+    app.register_blueprint(tournaments.bp)
     app.register_blueprint(web_bp)
     if _on(ECHO_ENV):
         app.register_blueprint(routes.bench_bp)

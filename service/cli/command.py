@@ -56,6 +56,7 @@ from service.checking import (
 from service.checking.problem import Problem
 from service.cli import ci, conformance
 from service.cli import sitting as sitting_cli
+from service.cli import tournament as tournament_cli
 from service.cli.games import JOBS, PARALLEL_FROM, checked, load
 from service.cli.output import (
     ERROR,
@@ -120,6 +121,10 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--sitting", action="store_true",
                         help="read each FILE as one sitting (a table's list of games, as "
                              "POST /v1/sittings/check takes it) and print the list")
+    parser.add_argument("--tournament", action="store_true",
+                        help="read each FILE as one tournament day (as POST "
+                             "/v1/tournaments/check takes it) and print its rounds, "
+                             "standing, final tables and places")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON document with the API's result objects")
     parser.add_argument("--ruleset", metavar="ID|JSON",
@@ -150,6 +155,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.tournament:
+        return tournament_cli.run(args, out, err)
     if args.sitting:
         return sitting_cli.run(args, out, err)
     sources = [load(path) for path in args.files]
@@ -204,6 +211,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] in conformance.COMMANDS:  # doko-check cases|compare ...
         return conformance.main(argv)
+    if argv and argv[0] == "draw":  # doko-check draw --rounds N --seed TEXT NAME...
+        return tournament_cli.draw_main(argv[1:], sys.stdout, sys.stderr, locale_language())
     command = parser()
     try:
         args = command.parse_intermixed_args(argv)
@@ -214,6 +223,7 @@ def main(argv: Iterable[str] | None = None) -> int:
             command.error("the following arguments are required: FILE")
         ci.refuse(command, args)
         sitting_cli.refuse(command, args)
+        tournament_cli.refuse(command, args)
         if args.junit:
             writable(command, args.junit)
     except SystemExit as stop:  # argparse: --help (0) or a usage error (2)

@@ -196,6 +196,13 @@ _CODES: Final = (
         "DDV TSR 9.1.3",
     ),
     _v("wrong_total", N_("A claimed total differs from the sum of the list."), "DDV TSR 7.3.3"),
+    _v("seating", N_("A participant is missing from a round of a tournament, or plays at two "
+                     "tables of one round."), "DOKO 2026 VII"),
+    _v("final_seating", N_("A participant sits at a final table his place in the preliminary "
+                           "standing does not allow, or the wildcard is not one that can be "
+                           "given."), "DOKO 2026 VII"),
+    _v("wrong_place", N_("A claimed place of a tournament differs from the final tables' "
+                         "result."), "DOKO 2026 VII"),
     # ---- violations: house rules at the list (options off in every preset) -------------------
     _v(
         "solo_round_mark",
@@ -261,6 +268,12 @@ _CODES: Final = (
         "round_short",
         N_("The round finished with fewer games than its count (the referee struck the rest)."),
         "DDV TSR 8.5.1",
+    ),
+    _n(
+        "tie_at_cut",
+        N_("Equal preliminary points straddle the boundary between two final tables: any of "
+           "the tied players may sit on either side."),
+        "DOKO 2026 VII",
     ),
     _n(
         "missed_duty_solo",

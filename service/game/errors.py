@@ -62,7 +62,7 @@ def unescape_token(token: str) -> str:
 
 def pointer_order(error: FieldError) -> tuple[tuple[int, int | str], ...]:
     """A field error's place for sorting: its pointer's tokens, indices as numbers."""
-    return tuple((0, int(t)) if t.isdigit() else (1, t)
+    return tuple((0, int(t)) if t.isascii() and t.isdigit() else (1, t)
                  for t in error.pointer.split("/")[1:])
 
 

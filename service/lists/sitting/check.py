@@ -223,7 +223,7 @@ class Walk(HouseRules):
                     msg("the round finished after {counted} of {length} games (the referee "
                         "strikes the normal games left, DDV tournament rules 8.5.1)",
                         counted=self.counted, length=self.length)))
-            for name in self.players:
+            for name in self.players if self.s.duty_judged else ():
                 missing = self.remaining(name)
                 if not missing:
                     continue

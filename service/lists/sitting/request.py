@@ -55,6 +55,7 @@ class Sitting:
     owed_at_start: dict[str, int]
     claimed_totals: dict[str, int] | None
     roster: tuple[str, ...] = ()  # everyone who sits at the table at some time (table_changes)
+    duty_judged: bool = True  # False: a tournament judges the duty solos over its rounds
 
 
 class Reader:

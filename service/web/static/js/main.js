@@ -7,6 +7,7 @@ import { initialLanguage, language, saveLanguage, setLanguage, t } from "./i18n.
 import { JsonSyntaxError, lineColumn, locate, placeOf } from "./jsonpos.js";
 import { decode, encode, LinkError } from "./share.js";
 import { renderSitting } from "./sittingview.js";
+import { isTournament, mountDrawForm, renderTournament } from "./tournamentview.js";
 
 const $ = (selector) => document.querySelector(selector);
 const input = $("#input");
@@ -16,6 +17,7 @@ const view = $("#view");
 const back = $("#back");
 
 const state = {codes: {}, rulesets: [], shown: null, message: null};
+let relabelDraw = null;  // the draw form, relabelled on a change of language
 const gameView = new GameView(view, {codes: state.codes, language});
 
 // ---- messages next to the input ------------------------------------------------------
@@ -95,9 +97,10 @@ async function checkText(text) {
   const known = state.rulesets.map(r => r.id);
   const unknown = id !== null && known.length && !known.includes(id);
   const isList = data && typeof data === "object" && Array.isArray(data.games);
+  const isDay = isTournament(data);
   let answer;
   try {
-    answer = await post(isList ? "/v1/sittings/check" : "/v1/games/check", text);
+    answer = await post(isDay ? "/v1/tournaments/check" : isList ? "/v1/sittings/check" : "/v1/games/check", text);
   } catch (error) {
     showMessage("network_error", {msg: error.message});
     return;
@@ -120,7 +123,8 @@ async function checkText(text) {
     hideResult();
     return;
   }
-  state.shown = isList ? {kind: "list", data, answer: answer.body, askedIn: language()}
+  state.shown = isDay ? {kind: "day", data, answer: answer.body, askedIn: language()}
+    : isList ? {kind: "list", data, answer: answer.body, askedIn: language()}
     : {kind: "game", data, answer: answer.body, askedIn: language(), rules: await handRules(data)};
   renderShown();
 }
@@ -136,7 +140,15 @@ function renderShown() {
   result.hidden = false;
   clear(back);
   $("#share-link").hidden = true;
-  if (shown.kind === "list") {
+  if (shown.kind === "day") {
+    renderTournament(view, shown.data, shown.answer, {openTable});
+  } else if (shown.kind === "list") {
+    if (shown.fromDay) {
+      back.append(el("button", {type: "button", id: "back-to-day", onclick: () => {
+        state.shown = shown.fromDay;
+        renderShown();
+      }}, t("back_to_list")));
+    }
     renderSitting(view, shown.data, shown.answer, {openGame, codeText});
   } else {
     if (shown.fromList !== undefined) {
@@ -152,6 +164,12 @@ function renderShown() {
 function codeText(code) {
   const entry = state.codes[code];
   return entry ? entry[language()] ?? entry.en : code;
+}
+
+// A table of a tournament day, in the list view: the day's answer has its check.
+function openTable(data, answer) {
+  state.shown = {kind: "list", data, answer, askedIn: state.shown.askedIn, fromDay: state.shown};
+  renderShown();
 }
 
 // A game of the list, in the game view: the list's answer has its check.
@@ -308,6 +326,7 @@ function applyLanguage(code) {
   $("#lang").setAttribute("lang", code === "de" ? "en" : "de");
   if (state.message) showMessage(state.message.key, state.message.values, state.message.extra);
   renderShown();
+  relabelDraw?.();
   if (entry.result) entry.render();
   recheckInLanguage();
 }
@@ -329,7 +348,8 @@ async function recheckInLanguage() {
   }
   for (const shown of [state.shown, state.list]) {
     if (!shown || shown.askedIn === asked) continue;
-    const path = shown.kind === "list" ? "/v1/sittings/check" : "/v1/games/check";
+    const path = shown.kind === "day" ? "/v1/tournaments/check"
+      : shown.kind === "list" ? "/v1/sittings/check" : "/v1/games/check";
     let answer;
     try { answer = await post(path, JSON.stringify(shown.data)); } catch { continue; }
     if (answer.status !== 200 || language() !== asked) continue;
@@ -341,6 +361,7 @@ async function recheckInLanguage() {
 
 // ---- start ---------------------------------------------------------------------------------------
 async function main() {
+  relabelDraw = mountDrawForm($("main"));
   applyLanguage(initialLanguage());
   $("#lang").addEventListener("click", () => {
     applyLanguage(language() === "de" ? "en" : "de");
