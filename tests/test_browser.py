@@ -584,6 +584,31 @@ def test_switching_language_asks_the_answer_again(page):
     assert "Dan played" not in css(page, "#view").text
 
 
+# ---- a tournament day ----
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_tournament_day_shows_its_standing_tables_and_places(page, lang):
+    """tournament.md: the standing of the preliminary rounds, each table's list (opening in
+    the list view), the final places; in German with no English left."""
+    if lang == "de":
+        css(page, "#lang").click()
+    text = (ROOT / "examples" / "tournament-doko2026.json").read_text(encoding="utf-8")
+    page.execute_script("document.querySelector('#input').value = arguments[0]", text)
+    css(page, "#check").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#view .places li"))
+    shown = css(page, "#view").text
+    assert len(page.find_elements(By.CSS_SELECTOR, "#view .standing tr")) > 9
+    assert len(page.find_elements(By.CSS_SELECTOR, "#view .places li")) == 9
+    if lang == "de":
+        found = [shown[max(0, m.start() - 40):m.end() + 20] for m in ENGLISH.finditer(shown)]
+        assert not found, found
+    shot(page, f"tournament-{lang}")
+    css(page, "#view .open-table").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#back-to-day"))
+    css(page, "#back-to-day").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#view .places li"))
+
+
 # ---- broken input ----
 
 def test_a_broken_file_shows_where_it_breaks(page, tmp_path):

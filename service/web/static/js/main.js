@@ -347,7 +347,7 @@ async function recheckInLanguage() {
     try { fillRulesets((await get("/v1/rulesets")).rulesets); } catch { /* kept as they were */ }
   }
   for (const shown of [state.shown, state.list]) {
-    if (!shown || shown.askedIn === asked) continue;
+    if (!shown || shown.askedIn === asked || shown.fromDay) continue;
     const path = shown.kind === "day" ? "/v1/tournaments/check"
       : shown.kind === "list" ? "/v1/sittings/check" : "/v1/games/check";
     let answer;

@@ -38,7 +38,7 @@ export function isTournament(data) {
 function defectList(items, prefix) {
   const mine = items.filter(d => (d.pointer ?? "") === prefix || (d.pointer ?? "").startsWith(`${prefix}/`));
   return mine.length ? el("ul", {class: "defects"},
-    mine.map(d => el("li", {text: `${d.message} (${d.pointer})`}))) : null;
+    mine.map(d => el("li", {text: d.message}))) : null;
 }
 
 function tableRow(label, prefix, table, answer, open) {
@@ -51,8 +51,10 @@ function tableRow(label, prefix, table, answer, open) {
 }
 
 // openTable(request of the table with the day's ruleset, the table's answer)
-export function renderTournament(container, request, answer, {openTable}) {
-  clear(container);
+export function renderTournament(view, request, answer, {openTable}) {
+  clear(view);
+  // parts that are not there (no defects, no final) are left out, not written as "null"
+  const container = {append: (...parts) => view.append(...parts.filter(p => p !== null))};
   const count = (answer.violations ?? []).length;
   container.append(el("p", {class: answer.valid ? "verdict ok" : "verdict bad", tabindex: "-1",
                             text: answer.valid ? word("valid") : word("invalid", {n: count})}));
@@ -79,7 +81,7 @@ export function renderTournament(container, request, answer, {openTable}) {
         () => openTable(withRules(request.final.tables[t]), table)))));
   }
   if (answer.places) {
-    container.append(el("h3", {text: word("places")}), el("ol", {class: "places"},
+    container.append(el("h3", {text: word("places")}), el("ul", {class: "places"},
       answer.places.map(p => el("li", {text: `${p.place}. ${p.player} (${word("table", {n: p.table + 1})}, ${p.points})`}))));
   }
   if (answer.claimed) {
