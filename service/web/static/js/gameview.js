@@ -704,7 +704,7 @@ export class GameView {
     section.append(
       el("p", {}, `${t("winner")}: `, el("strong", {text: winnerText}),
         r.card_points ? ` — ${t("card_points")}: ${t("re")} ${r.card_points.re}, ${t("contra")} ${r.card_points.contra}` : ""),
-      items.length ? el("table", {class: "items"},
+      items.length ? el("div", {class: "table-scroll"}, el("table", {class: "items"},
         el("thead", {}, el("tr", {}, el("th", {text: t("item")}), el("th", {text: t("team")}),
                                    el("th", {text: t("trick")}),
                                    el("th", {class: "num", text: r.winner ? t("signed_winners", {team: t(side)}) : t("signed_re")}))),
@@ -717,7 +717,7 @@ export class GameView {
           el("tr", {class: "sum"}, el("th", {colspan: "3", text: t("sum")}), el("td", {class: "num", text: show(sum)})),
           el("tr", {}, el("th", {colspan: "3", text: t("multiplier")}), el("td", {class: "num", text: `×${r.score.multiplier}`})),
           el("tr", {}, el("th", {colspan: "3", text: t("value")}), el("td", {class: "num value"},
-            String(r.score.value), diffs.has("value") ? el("span", {class: "claim-diff", text: ` (${t("claimed")}: ${JSON.stringify(diffs.get("value").claimed)})`}) : "")))) : "",
+            String(r.score.value), diffs.has("value") ? el("span", {class: "claim-diff", text: ` (${t("claimed")}: ${JSON.stringify(diffs.get("value").claimed)})`}) : ""))))) : "",
       penalties.length ? el("div", {class: "penalty"},
         el("p", {}, el("strong", {text: `${t("penalty")}: `}),
           this.paysText(r.score.scores.map((s, seat) => [seat, s]).filter(([, s]) => s < 0),
@@ -753,11 +753,11 @@ export class GameView {
     if (!claim) return "";
     if (claim.agrees) return el("p", {class: "claim good", text: t("claim_agrees")});
     return el("div", {class: "claim bad"}, el("p", {}, el("strong", {text: t("claim_differs")})),
-      el("table", {class: "claim-table"},
+      el("div", {class: "table-scroll"}, el("table", {class: "claim-table"},
         el("thead", {}, el("tr", {}, el("th", {text: ""}), el("th", {text: t("claimed")}), el("th", {text: t("computed")}))),
         el("tbody", {}, [...diffs.values()].map(d => el("tr", {},
           el("th", {text: t(FIELD_LABELS[d.field] ?? d.field)}), el("td", {text: this.shown(d.claimed)}),
-          el("td", {text: this.shown(d.computed)}))))));
+          el("td", {text: this.shown(d.computed)})))))));
   }
 
   // A claimed or computed figure as a referee reads it: teams named, seats by name.

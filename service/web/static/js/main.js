@@ -158,8 +158,8 @@ function codeText(code) {
 // A game of the list, in the game view: the list's answer has its check.
 async function openGame(index) {
   const list = state.shown;
-  const entry = list.data.games[index];
-  const transcript = {ruleset: list.data.ruleset, ...entry.transcript};
+  const line = list.data.games[index];
+  const transcript = {ruleset: list.data.ruleset, ...line.transcript};
   let answer = list.answer.games?.[index]?.result;
   if (!answer) {
     const checked = await post("/v1/games/check", JSON.stringify(transcript));
