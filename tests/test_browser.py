@@ -245,6 +245,17 @@ def test_house_rules_in_the_german_list_view(page):
 
 # ---- the table: see the tests at the end of this module ----
 
+def test_phone_sized_window(page):
+    page.set_window_size(390, 844)
+    load_example(page, "revoke")
+    overflow = page.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the page is {overflow}px wider than a phone"
+    assert css(page, ".center .card.marked").is_displayed()
+    shot(page, "phone-revoke")
+    css(page, ".table-view").location_once_scrolled_into_view  # noqa: B018  (scrolls)
+    page.save_screenshot(str(SHOTS / "phone-revoke-trick.png"))  # what the phone shows
+
 
 # ---- entering a game by clicks ----
 
@@ -479,7 +490,8 @@ def test_switching_language(page):
     card = css(page, ".center .card.marked")
     assert card.get_attribute("aria-label") == "Kreuz-König ⚠"
     assert card.text.replace("\n", "") == "♣K⚠"
-    assert "Falsch bedient" in css(page, ".center .last-event.marked").text  # the code's German meaning
+    # the code's German meaning
+    assert "Falsch bedient" in css(page, ".center .last-event.marked").text
     shot(page, "german")
     # The choice is kept for the next visit.
     page.refresh()
@@ -584,22 +596,32 @@ def test_no_browser_needed_to_import_this_module():
 # ---- the table: a game replayed the way it was played ----
 
 SIZES = {"desktop": (1280, 1000), "phone": (390, 844)}
-GAMES = ["normal-game", "revoke", "late-call", "solo-clubs", "marriage", "poverty", "swines",
-         "partial-game"]
+GAMES = [
+    "normal-game",
+    "revoke",
+    "late-call",
+    "solo-clubs",
+    "marriage",
+    "poverty",
+    "swines",
+    "partial-game",
+]
 
 # Every step of the game shown, as the page shows it: the step's kind and event, the hands
 # (cards as held), the running card points. Stepped with the page's own keys.
 REPLAY = """
-const key = (k) => document.body.dispatchEvent(new KeyboardEvent("keydown", {key: k, bubbles: true}));
+const key = (k) => document.body.dispatchEvent(
+  new KeyboardEvent("keydown", {key: k, bubbles: true}));
 key("Home");
 const steps = [];
 for (let guard = 0; guard < 400; guard++) {
   const table = document.querySelector(".table");
   const running = document.querySelector(".center .running");
-  steps.push({kind: table.dataset.kind, event: table.dataset.event === undefined ? null : Number(table.dataset.event),
+  const event = table.dataset.event;
+  const hand = (s) => [...table.querySelectorAll(`.seat[data-seat="${s}"] .hand .card`)];
+  steps.push({kind: table.dataset.kind, event: event === undefined ? null : Number(event),
               step: Number(table.dataset.step),
-              hands: [0, 1, 2, 3].map(s => [...table.querySelectorAll(`.seat[data-seat="${s}"] .hand .card`)]
-                                            .map(c => c.dataset.card)),
+              hands: [0, 1, 2, 3].map(s => hand(s).map(c => c.dataset.card)),
               re: Number(running.dataset.re), contra: Number(running.dataset.contra)});
   if (document.querySelector(".step-buttons .next").disabled) break;
   key("ArrowRight");
@@ -615,26 +637,40 @@ def replay_table(browser) -> list[dict[str, Any]]:
 def core_hands(transcript: dict[str, Any], kind: str, event: int | None) -> list[list[str]]:
     """The four hands as the rules core holds them at a step: as dealt before the poverty
     exchange, after it (and after each event) as the core's state has them."""
-    play = transcript["play"][:event + 1] if kind == "event" else []
+    play = transcript["play"][: event + 1] if kind == "event" else []
     state = rules.Game.from_transcript({**transcript, "play": play}).state
     if kind in ("deal", "reservations"):
-        return [[NAMES[c] for c in state.order.as_held(BY_NAME[c] for c in hand)]
-                for hand in transcript["hands"]]
-    return [[NAMES[c] for c in state.order.as_held(
-        c for c in range(N_CODES) for _ in range(state.held[seat][c]))] for seat in range(4)]
+        return [
+            [NAMES[c] for c in state.order.as_held(BY_NAME[c] for c in hand)]
+            for hand in transcript["hands"]
+        ]
+    return [
+        [
+            NAMES[c]
+            for c in state.order.as_held(
+                c for c in range(N_CODES) for _ in range(state.held[seat][c])
+            )
+        ]
+        for seat in range(4)
+    ]
 
 
 def assert_steps_follow_the_core(transcript: dict[str, Any], steps: list[dict[str, Any]]) -> None:
     checked = rules.check(transcript)
-    teams = {seat: "re" for seat in checked.game.re} | {seat: "contra" for seat in checked.game.contra}
+    teams = {seat: "re" for seat in checked.game.re} | {
+        seat: "contra" for seat in checked.game.contra
+    }
     events = [s["event"] for s in steps if s["kind"] == "event"]
     assert events == list(range(len(transcript["play"])))  # every event, one step each
     for step in steps:
         assert step["hands"] == core_hands(transcript, step["kind"], step["event"]), step
-        cards = sum(1 for e in transcript["play"][:(step["event"] + 1 if step["event"] is not None else 0)]
-                    if "card" in e)
+        cards = sum(
+            1
+            for e in transcript["play"][: (step["event"] + 1 if step["event"] is not None else 0)]
+            if "card" in e
+        )
         points = {"re": 0, "contra": 0}
-        for trick in checked.tricks[:cards // 4]:
+        for trick in checked.tricks[: cards // 4]:
             points[teams[trick.winner]] += trick.points
         assert (step["re"], step["contra"]) == (points["re"], points["contra"]), step
 
@@ -647,7 +683,9 @@ def test_every_example_replays_card_by_card_as_the_core_holds_the_hands(page, na
     if name.startswith("sitting/"):
         index = int(name.split("/")[1])
         load_example(page, "sitting")
-        with_transcripts = [i for i, g in enumerate(example("sitting")["games"]) if "transcript" in g]
+        with_transcripts = [
+            i for i, g in enumerate(example("sitting")["games"]) if "transcript" in g
+        ]
         game_index = with_transcripts[index]
         page.find_elements(By.CSS_SELECTOR, "button.open-game")[index].click()
         wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#back-to-list"))
@@ -663,8 +701,12 @@ def test_every_example_replays_card_by_card_as_the_core_holds_the_hands(page, na
         kinds = [s["kind"] for s in steps]
         assert kinds[:3] == ["deal", "reservations", "exchange"]
         assert steps[-1]["hands"] == [[], [], [], []]  # trick 12: every hand played out
-        at_12 = [s for s in steps if s["kind"] == "event"
-                 and sum(1 for e in transcript["play"][:s["event"] + 1] if "card" in e) == 44]
+        at_12 = [
+            s
+            for s in steps
+            if s["kind"] == "event"
+            and sum(1 for e in transcript["play"][: s["event"] + 1] if "card" in e) == 44
+        ]
         assert all(len(hand) <= 1 for hand in at_12[-1]["hands"])
 
 
@@ -677,7 +719,8 @@ def set_up(browser, base_url, size: str, lang: str) -> None:
 
 def no_overflow(browser) -> None:
     overflow = browser.execute_script(
-        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
     assert overflow <= 0, f"the page is {overflow}px wider than the window"
 
 
@@ -692,18 +735,44 @@ def seat_text(browser, seat: int) -> str:
 
 
 WORDS = {
-    "en": {"trick_1_1": "Trick 1 of 12, card 1", "trick_1_4": "Trick 1 of 12, card 4", "trick_2_4": "Trick 2 of 12, card 4", "dealer": "dealer",
-           "deal": "The deal", "contra": "Contra", "contra_call": "contra", "no90": "no 90", "re": "Re",
-           "passes": "Ben passes 3 cards to Dan:", "returns": "Dan returns 3 cards to Ben:",
-           "declines": "Cleo: declines", "takes": "Dan: takes the poverty",
-           "deciding": "Trick 2 decides the marriage: Dan plays with Cleo.", "shows": "shows swines",
-           "marriage": "marriage", "reservations": "Reservations and the game"},
-    "de": {"trick_1_1": "Stich 1 von 12, 1. Karte", "trick_1_4": "Stich 1 von 12, 4. Karte", "trick_2_4": "Stich 2 von 12, 4. Karte", "dealer": "Geber",
-           "deal": "Das Blatt", "contra": "Kontra", "contra_call": "Kontra", "no90": "keine 90", "re": "Re",
-           "passes": "Ben gibt Dan 3 Karten:", "returns": "Dan gibt Ben 3 Karten zurück:",
-           "declines": "Cleo: lehnt ab", "takes": "Dan: nimmt die Armut",
-           "deciding": "Stich 2 entscheidet die Hochzeit: Dan spielt mit Cleo.", "shows": "zeigt Schweine",
-           "marriage": "Hochzeit", "reservations": "Vorbehalte und Spiel"},
+    "en": {
+        "trick_1_1": "Trick 1 of 12, card 1",
+        "trick_1_4": "Trick 1 of 12, card 4",
+        "trick_2_4": "Trick 2 of 12, card 4",
+        "dealer": "dealer",
+        "deal": "The deal",
+        "contra": "Contra",
+        "contra_call": "contra",
+        "no90": "no 90",
+        "re": "Re",
+        "passes": "Ben passes 3 cards to Dan:",
+        "returns": "Dan returns 3 cards to Ben:",
+        "declines": "Cleo: declines",
+        "takes": "Dan: takes the poverty",
+        "deciding": "Trick 2 decides the marriage: Dan plays with Cleo.",
+        "shows": "shows swines",
+        "marriage": "marriage",
+        "reservations": "Reservations and the game",
+    },
+    "de": {
+        "trick_1_1": "Stich 1 von 12, 1. Karte",
+        "trick_1_4": "Stich 1 von 12, 4. Karte",
+        "trick_2_4": "Stich 2 von 12, 4. Karte",
+        "dealer": "Geber",
+        "deal": "Das Blatt",
+        "contra": "Kontra",
+        "contra_call": "Kontra",
+        "no90": "keine 90",
+        "re": "Re",
+        "passes": "Ben gibt Dan 3 Karten:",
+        "returns": "Dan gibt Ben 3 Karten zurück:",
+        "declines": "Cleo: lehnt ab",
+        "takes": "Dan: nimmt die Armut",
+        "deciding": "Stich 2 entscheidet die Hochzeit: Dan spielt mit Cleo.",
+        "shows": "zeigt Schweine",
+        "marriage": "Hochzeit",
+        "reservations": "Vorbehalte und Spiel",
+    },
 }
 LAYOUTS = [("desktop", "en"), ("phone", "de"), ("desktop", "de"), ("phone", "en")]
 
@@ -726,12 +795,20 @@ def test_the_table_steps_by_card_and_by_trick(page, base_url, size, lang):
     assert css(page, ".step-label").text == words["reservations"]
     press(page, Keys.ARROW_RIGHT)
     assert css(page, ".step-label").text == words["trick_1_1"]
-    assert [c.get_attribute("data-card") for c in page.find_elements(By.CSS_SELECTOR, ".center .slot .card")] == ["HQ"]
+    assert [
+        c.get_attribute("data-card")
+        for c in page.find_elements(By.CSS_SELECTOR, ".center .slot .card")
+    ] == ["HQ"]
     assert len(page.find_elements(By.CSS_SELECTOR, '.table .seat[data-seat="0"] .hand .card')) == 11
     press(page, Keys.PAGE_DOWN)  # the first trick whole
-    slots = {s.get_attribute("data-seat"): s for s in page.find_elements(By.CSS_SELECTOR, ".center .slot")}
-    assert [slots[str(seat)].find_element(By.CSS_SELECTOR, ".card").get_attribute("data-card")
-            for seat in range(4)] == ["HQ", "HJ", "DA", "DJ"]
+    slots = {
+        s.get_attribute("data-seat"): s
+        for s in page.find_elements(By.CSS_SELECTOR, ".center .slot")
+    }
+    assert [
+        slots[str(seat)].find_element(By.CSS_SELECTOR, ".card").get_attribute("data-card")
+        for seat in range(4)
+    ] == ["HQ", "HJ", "DA", "DJ"]
     assert "winner" in slots["0"].get_attribute("class")  # ♥Q beats ♥J, ♦A, ♦J
     running = css(page, ".center .running")
     assert (running.get_attribute("data-re"), running.get_attribute("data-contra")) == ("18", "0")
@@ -740,13 +817,18 @@ def test_the_table_steps_by_card_and_by_trick(page, base_url, size, lang):
     press(page, Keys.PAGE_DOWN)
     assert css(page, ".step-label").text == words["trick_2_4"]
     assert f"{words['contra']}" in seat_text(page, 1) and words["no90"] in seat_text(page, 2)
-    badges = [b.text for b in page.find_elements(By.CSS_SELECTOR, '.seat[data-seat="1"] .badge.call')]
+    badges = [
+        b.text for b in page.find_elements(By.CSS_SELECTOR, '.seat[data-seat="1"] .badge.call')
+    ]
     assert badges == [words["contra_call"]]
     press(page, Keys.PAGE_UP)
     assert css(page, ".step-label").text == words["trick_1_4"]
     press(page, Keys.END)
     assert css(page, ".step-buttons .next").get_attribute("disabled") is not None
-    assert all(not s.find_elements(By.CSS_SELECTOR, ".hand .card") for s in page.find_elements(By.CSS_SELECTOR, ".table .seat"))
+    assert all(
+        not s.find_elements(By.CSS_SELECTOR, ".hand .card")
+        for s in page.find_elements(By.CSS_SELECTOR, ".table .seat")
+    )
     running = css(page, ".center .running")
     assert (running.get_attribute("data-re"), running.get_attribute("data-contra")) == ("90", "150")
     # At the end every team is known.
@@ -765,8 +847,14 @@ def test_the_table_shows_each_phase_where_it_happened(page, base_url, size, lang
     set_up(page, base_url, size, lang)
     load_example(page, "marriage")
     game = example("marriage")
-    [b for b in page.find_elements(By.CSS_SELECTOR, ".phase-button") if b.text == words["reservations"]][0].click()
-    asked = [li.text.split(":")[0] for li in page.find_elements(By.CSS_SELECTOR, ".center .asked li")]
+    next(
+        b
+        for b in page.find_elements(By.CSS_SELECTOR, ".phase-button")
+        if b.text == words["reservations"]
+    ).click()
+    asked = [
+        li.text.split(":")[0] for li in page.find_elements(By.CSS_SELECTOR, ".center .asked li")
+    ]
     assert asked == [game["players"][r["seat"]] for r in game["reservations"]]  # asking order
     assert words["marriage"] in css(page, ".center .declared").text
     shot(page, f"phase-reservations-{size}-{lang}")
@@ -775,17 +863,34 @@ def test_the_table_shows_each_phase_where_it_happened(page, base_url, size, lang
     assert words["re"] in seat_text(page, 3)  # the partner, known from the deciding trick on
     shot(page, f"phase-marriage-{size}-{lang}")
     load_example(page, "poverty")
-    [b for b in page.find_elements(By.CSS_SELECTOR, ".phase-button") if "xchange" in b.text or "tausch" in b.text][0].click()
+    next(
+        b
+        for b in page.find_elements(By.CSS_SELECTOR, ".phase-button")
+        if "xchange" in b.text or "tausch" in b.text
+    ).click()
     center = css(page, ".center")
     assert words["passes"] in center.text and words["returns"] in center.text
-    assert [c.get_attribute("data-card") for c in center.find_elements(By.CSS_SELECTOR, ".passed .card")] == ["DK", "HJ", "CA"]
-    assert [c.get_attribute("data-card") for c in center.find_elements(By.CSS_SELECTOR, ".returned .card")] == ["D10", "S9", "H9"]
-    assert [li.text for li in center.find_elements(By.CSS_SELECTOR, ".offers li")] == [words["declines"], words["takes"]]
-    dan = [c.get_attribute("data-card") for c in page.find_elements(By.CSS_SELECTOR, '.seat[data-seat="3"] .hand .card')]
+    assert [
+        c.get_attribute("data-card") for c in center.find_elements(By.CSS_SELECTOR, ".passed .card")
+    ] == ["DK", "HJ", "CA"]
+    assert [
+        c.get_attribute("data-card")
+        for c in center.find_elements(By.CSS_SELECTOR, ".returned .card")
+    ] == ["D10", "S9", "H9"]
+    assert [li.text for li in center.find_elements(By.CSS_SELECTOR, ".offers li")] == [
+        words["declines"],
+        words["takes"],
+    ]
+    dan = [
+        c.get_attribute("data-card")
+        for c in page.find_elements(By.CSS_SELECTOR, '.seat[data-seat="3"] .hand .card')
+    ]
     assert {"DK", "HJ", "CA"} <= set(dan) and "S9" not in dan  # the hands follow the exchange
     shot(page, f"phase-poverty-{size}-{lang}")
     page.find_elements(By.CSS_SELECTOR, ".trick-button")[11].click()
-    assert not page.find_elements(By.CSS_SELECTOR, ".table .seat .hand .card")  # trick 12: all played
+    assert not page.find_elements(
+        By.CSS_SELECTOR, ".table .seat .hand .card"
+    )  # trick 12: all played
     load_example(page, "swines")
     show = next(i for i, e in enumerate(example("swines")["play"]) if "show" in e)
     press(page, Keys.HOME, *[Keys.ARROW_RIGHT] * (show + 1 + 1))  # the deal, reservations, events
@@ -796,12 +901,20 @@ def test_the_table_shows_each_phase_where_it_happened(page, base_url, size, lang
 
 
 RULING = {
-    "en": {"pays": "Dan pays 15 points; Anna, Ben and Cleo receive 5 each (DDV TSR 9.4.3",
-           "place": "in place of the game as played", "link": "Show this card at the table",
-           "late": "is not counted", "signed": "± for Contra, the winners"},
-    "de": {"pays": "Dan zahlt 15 Punkte; Anna, Ben und Cleo erhalten je 5 (DDV TSR 9.4.3",
-           "place": "anstelle des gespielten Spiels", "link": "Diese Karte am Tisch zeigen",
-           "late": "zählt nicht", "signed": "± für Kontra, die Gewinner"},
+    "en": {
+        "pays": "Dan pays 15 points; Anna, Ben and Cleo receive 5 each (DDV TSR 9.4.3",
+        "place": "in place of the game as played",
+        "link": "Show this card at the table",
+        "late": "is not counted",
+        "signed": "± for Contra, the winners",
+    },
+    "de": {
+        "pays": "Dan zahlt 15 Punkte; Anna, Ben und Cleo erhalten je 5 (DDV TSR 9.4.3",
+        "place": "anstelle des gespielten Spiels",
+        "link": "Diese Karte am Tisch zeigen",
+        "late": "zählt nicht",
+        "signed": "± für Kontra, die Gewinner",
+    },
 }
 
 
@@ -814,12 +927,20 @@ def test_a_ruling_for_each_violation(page, base_url, size, lang):
     set_up(page, base_url, size, lang)
     load_example(page, "revoke")
     game = example("revoke")
-    ruling = wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, ".ruling .ruling-hand[data-ready]"))[0]
+    ruling = wait(
+        page, lambda d: d.find_elements(By.CSS_SELECTOR, ".ruling .ruling-hand[data-ready]")
+    )[0]
     legal = rules.legal_actions({**game, "play": game["play"][:11]})
-    marked = [c.get_attribute("data-card") for c in ruling.find_elements(By.CSS_SELECTOR, ".card.legal")]
+    marked = [
+        c.get_attribute("data-card") for c in ruling.find_elements(By.CSS_SELECTOR, ".card.legal")
+    ]
     assert marked == list(legal.cards) == ["H9"]
-    assert [c.get_attribute("data-card") for c in ruling.find_elements(By.CSS_SELECTOR, ".card.marked")] == ["CK"]
-    hand = [c.get_attribute("data-card") for c in ruling.find_elements(By.CSS_SELECTOR, ".cards .card")]
+    assert [
+        c.get_attribute("data-card") for c in ruling.find_elements(By.CSS_SELECTOR, ".card.marked")
+    ] == ["CK"]
+    hand = [
+        c.get_attribute("data-card") for c in ruling.find_elements(By.CSS_SELECTOR, ".cards .card")
+    ]
     assert hand == core_hands(game, "event", 10)[3]  # Dan's hand before the card
     consequence = css(page, ".ruling .consequence").text
     assert words["pays"] in consequence and words["place"] in consequence
@@ -848,12 +969,16 @@ def test_a_ruling_for_each_violation(page, base_url, size, lang):
     assert words["late"] in css(page, ".ruling .consequence").text
 
 
-@pytest.mark.parametrize("name", ["normal-game", "late-call", "solo-clubs", "marriage", "poverty", "swines"])
+@pytest.mark.parametrize(
+    "name", ["normal-game", "late-call", "solo-clubs", "marriage", "poverty", "swines"]
+)
 def test_the_score_sheet_is_signed_from_the_winners_side(page, name):
     """The losers' items negative: the items sum to the game value (before its multiplier)."""
     load_example(page, name)
     checked = rules.check(example(name))
-    signed = [int(td.text) for td in page.find_elements(By.CSS_SELECTOR, ".score table.items td.signed")]
+    signed = [
+        int(td.text) for td in page.find_elements(By.CSS_SELECTOR, ".score table.items td.signed")
+    ]
     side = checked.winner or "re"
     assert signed == [i.points if i.team == side else -i.points for i in checked.score.items]
     assert sum(signed) * checked.score.multiplier == checked.score.value
@@ -876,14 +1001,23 @@ def test_entering_shows_the_trick_in_progress_and_whose_turn(page, base_url, siz
         legal = rules.legal_actions(transcript)
         assert legal.name in live.text
         open_trick = len(cards) % 4 or (4 if cards else 0)
-        shown = [li.find_element(By.CSS_SELECTOR, ".card").get_attribute("data-card")
-                 for li in page.find_elements(By.CSS_SELECTOR, "#entry-board .entry-trick li")]
-        assert shown == [e["card"] for e in cards[len(cards) - open_trick:]]
+        shown = [
+            li.find_element(By.CSS_SELECTOR, ".card").get_attribute("data-card")
+            for li in page.find_elements(By.CSS_SELECTOR, "#entry-board .entry-trick li")
+        ]
+        assert shown == [e["card"] for e in cards[len(cards) - open_trick :]]
         # the result view stands at the last card entered
         if cards:
-            assert css(page, ".table").get_attribute("data-event") == str(len(transcript["play"]) - 1)
-        rng.choice([b for b in page.find_elements(By.CSS_SELECTOR, ".entry-hand button.card")
-                    if b.is_enabled()]).click()
+            assert css(page, ".table").get_attribute("data-event") == str(
+                len(transcript["play"]) - 1
+            )
+        rng.choice(
+            [
+                b
+                for b in page.find_elements(By.CSS_SELECTOR, ".entry-hand button.card")
+                if b.is_enabled()
+            ]
+        ).click()
     wait_for_board(page, 7)
     no_overflow(page)
     shot(page, f"entering-{size}-{lang}")
@@ -896,8 +1030,11 @@ def test_entering_shows_the_trick_in_progress_and_whose_turn(page, base_url, siz
 def test_a_table_of_five_shows_the_one_sitting_out(page):
     game = example("normal-game")
     transcript = {k: v for k, v in game.items() if k not in ("ruleset", "claimed")}
-    listed = {"ruleset": "ddv", "players": ["Eve", "Anna", "Ben", "Cleo", "Dan"],
-              "games": [{"dealer": "Eve", "transcript": transcript}]}
+    listed = {
+        "ruleset": "ddv",
+        "players": ["Eve", "Anna", "Ben", "Cleo", "Dan"],
+        "games": [{"dealer": "Eve", "transcript": transcript}],
+    }
     page.execute_script("document.querySelector('#input').value = arguments[0]", json.dumps(listed))
     css(page, "#check").click()
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "button.open-game"))

@@ -4,7 +4,7 @@
 import { post } from "./api.js";
 import { cardElement, randomDeal } from "./cards.js";
 import { clear, el } from "./dom.js";
-import { t } from "./i18n.js";
+import { callName, t } from "./i18n.js";
 import { gameKey, heldKey } from "./order.js";
 
 const ALL_CALLS = ["re", "contra", "no90", "no60", "no30", "black"];
@@ -161,7 +161,7 @@ export class Entry {
     return el("div", {class: "entry-calls"}, el("span", {text: `${t("calls")}: `}),
       offered.map(a => a.calls.map(call => el("button", {type: "button", class: "call-choice",
         dataset: {seat: String(a.seat), call}, onclick: () => this.push({seat: a.seat, announce: call})},
-        `${this.name(a.seat)}: ${call}`))));
+        `${this.name(a.seat)}: ${callName(call)}`))));
   }
 
   // Recording what happened: any seat, any call; the check marks the ones not allowed.
@@ -169,7 +169,7 @@ export class Entry {
     const seat = el("select", {id: "record-seat", "aria-label": t("seat")},
       [0, 1, 2, 3].map(s => el("option", {value: String(s), text: this.name(s)})));
     const call = el("select", {id: "record-call", "aria-label": t("calls")},
-      ALL_CALLS.map(c => el("option", {value: c, text: c})));
+      ALL_CALLS.map(c => el("option", {value: c, text: callName(c)})));
     return el("div", {class: "entry-calls"}, el("span", {text: `${t("calls")}: `}), seat, call,
       el("button", {type: "button", id: "record-call-button",
                     onclick: () => this.push({seat: Number(seat.value), announce: call.value})},

@@ -71,7 +71,9 @@ export class GameView {
     this.sitsOut = sitsOut ?? null;
     this.events = timeline(transcript.play);
     this.cards = this.events.filter(e => e.isCard);
-    this.trickCount = Math.max(result.tricks?.length ?? 0, Math.ceil(this.cards.length / 4));
+    // As many tricks as a hand has cards (an unfinished game's too: trick 6 of 12).
+    const dealt = (transcript.hands ?? []).reduce((n, h) => n + (Array.isArray(h) ? h.length : 0), 0);
+    this.trickCount = Math.max(result.tricks?.length ?? 0, Math.ceil(this.cards.length / 4), Math.floor(dealt / 4));
     this.marks = new Map();  // "event:i" / "hand:s:i" / "reservation:i" / "game" -> violations
     for (const violation of result.violations ?? []) {
       const where = target(violation.pointer);
