@@ -795,6 +795,10 @@ def test_the_table_steps_by_card_and_by_trick(page, base_url, size, lang):
     assert css(page, ".step-label").text == words["reservations"]
     press(page, Keys.ARROW_RIGHT)
     assert css(page, ".step-label").text == words["trick_1_1"]
+    # said by screen readers: a live region outside the redrawn view
+    live = css(page, "#step-live")
+    assert live.get_attribute("aria-live") == "polite"
+    assert live.get_attribute("textContent") == words["trick_1_1"]
     assert [
         c.get_attribute("data-card")
         for c in page.find_elements(By.CSS_SELECTOR, ".center .slot .card")

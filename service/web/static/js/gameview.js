@@ -147,6 +147,9 @@ export class GameView {
     this.pos = next;
     this.render();
     this.container.querySelector(".step-label")?.focus({preventScroll: true});
+    // Said by screen readers: a live region that stays while the view is redrawn.
+    const live = document.getElementById("step-live");
+    if (live) live.textContent = this.stepText(this.pos);
   }
 
   step(delta) {
@@ -659,7 +662,7 @@ export class GameView {
         button("first", "to_start", () => this.go(0), this.pos === 0),
         button("prev-trick", "prev_trick", () => this.stepTrick(-1), this.pos === 0),
         button("prev", "prev_card", () => this.step(-1), this.pos === 0),
-        el("span", {class: "step-label", tabindex: "-1", "aria-live": "polite"}, this.stepText(this.pos)),
+        el("span", {class: "step-label", tabindex: "-1"}, this.stepText(this.pos)),
         button("next", "next_card", () => this.step(1), this.pos === last),
         button("next-trick", "next_trick", () => this.stepTrick(1), this.pos === last),
         button("last", "to_end", () => this.go(last), this.pos === last)),
