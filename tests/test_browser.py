@@ -42,6 +42,7 @@ if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
 from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.expected_conditions import staleness_of  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 EXAMPLES = STATIC / "examples"
@@ -132,7 +133,10 @@ def css(browser, selector: str):
 
 
 def load_example(browser, name: str) -> None:
+    shown = browser.find_elements(By.CSS_SELECTOR, "#view .verdict")  # a game shown before
     css(browser, f'[data-example="{name}"]').click()
+    if shown:
+        wait(browser, staleness_of(shown[0]))
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([hidden]) .verdict")
          or d.find_elements(By.CSS_SELECTOR, "#input-errors .error"))
 
@@ -169,7 +173,8 @@ def test_each_example_loads_and_shows_its_verdict(page, name, expected):
     load_example(page, name)
     assert verdict(page) == expected
     data = example(name)
-    hands = page.find_elements(By.CSS_SELECTOR, ".deal .hand")
+    page.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)  # the deal
+    hands = page.find_elements(By.CSS_SELECTOR, ".table .seat .hand")
     assert len(hands) == 4
     assert len(hands[0].find_elements(By.CSS_SELECTOR, ".card")) == len(data["hands"][0])
     if name == "partial-game":  # unfinished: no score, the legal cards of the next player
@@ -177,6 +182,8 @@ def test_each_example_loads_and_shows_its_verdict(page, name, expected):
         shown = [c.get_attribute("data-card") for c in
                  page.find_elements(By.CSS_SELECTOR, ".score .next .card")]
         assert shown == list(legal.cards)
+    elif name == "revoke":  # the penalty in place of the game
+        assert "Dan pays 15 points" in css(page, ".score .penalty").text
     else:
         assert page.find_elements(By.CSS_SELECTOR, ".score table.items tbody tr")
     shot(page, f"example-{name}")
@@ -196,8 +203,8 @@ def test_list_example(page, base_url):
     element_shot(page, "#result", "list-result")
     page.find_elements(By.CSS_SELECTOR, "button.open-game")[1].click()
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#back-to-list"))
-    assert css(page, ".trick .card.marked").get_attribute("data-card") == "CK"
-    assert css(page, ".trick .event.marked .who").text == "Anna"
+    assert css(page, ".center .card.marked").get_attribute("data-card") == "CK"
+    assert "Anna" in css(page, ".center .slot:has(.card.marked) .slot-name").text
     shot(page, "list-game")
     css(page, "#back-to-list").click()
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "table.sitting"))
@@ -236,63 +243,7 @@ def test_house_rules_in_the_german_list_view(page):
     assert not found, found
 
 
-# ---- stepping through the tricks ----
-
-def trick_cards(browser) -> list[tuple[str, str]]:
-    return [(e.find_element(By.CSS_SELECTOR, ".who").text,
-             e.find_element(By.CSS_SELECTOR, ".card").get_attribute("data-card"))
-            for e in browser.find_elements(By.CSS_SELECTOR, ".trick .card-event")]
-
-
-def test_stepping_through_the_tricks(page):
-    load_example(page, "normal-game")
-    assert css(page, ".trick-label").text == "Trick 1 of 12"
-    # The example's first tricks, from its play list.
-    assert trick_cards(page) == [("Anna", "HQ"), ("Ben", "HJ"), ("Cleo", "DA"), ("Dan", "DJ")]
-    assert "Anna" in css(page, ".trick .winner").text  # ♥Q beats ♥J, ♦A, ♦J
-    css(page, ".trick-nav .next").click()
-    assert css(page, ".trick-label").text == "Trick 2 of 12"
-    # Ben's contra came between the first and the second trick: on the time line there.
-    calls = page.find_elements(By.CSS_SELECTOR, ".trick .call")
-    assert [c.text for c in calls] == ["Ben\n📣 contra", "Cleo\n📣 no 90"]
-    assert trick_cards(page) == [("Anna", "C9"), ("Ben", "C10"), ("Cleo", "CA"), ("Dan", "CK")]
-    page.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
-    assert css(page, ".trick-label").text == "Trick 3 of 12"
-    page.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
-    assert css(page, ".trick-label").text == "Trick 2 of 12"
-    page.find_elements(By.CSS_SELECTOR, ".trick-strip button")[11].click()
-    assert css(page, ".trick-label").text == "Trick 12 of 12"
-    assert css(page, ".trick-nav .next").get_attribute("disabled") is not None
-    # Cards played before the shown trick are struck through in the deal: 11 of 12 each.
-    assert len(page.find_elements(By.CSS_SELECTOR, ".deal .card.played")) == 44
-    shot(page, "tricks-last")
-
-
-# ---- the revoke, marked on its card ----
-
-def test_revoke_is_marked_on_its_card(page):
-    load_example(page, "revoke")
-    # Opens at the trick of the first violation: trick 3, Dan's ♣K on Cleo's ♥9.
-    assert css(page, ".trick-label").text == "Trick 3 of 12"
-    marked = page.find_elements(By.CSS_SELECTOR, ".trick .card.marked")
-    assert [m.get_attribute("data-card") for m in marked] == ["CK"]
-    assert marked[0].get_attribute("aria-label") == "king of clubs ⚠"
-    event = css(page, ".trick .event.marked")
-    assert event.find_element(By.CSS_SELECTOR, ".who").text == "Dan"
-    assert "Failed to follow suit" in event.text
-    assert "3⚠" in css(page, ".trick-strip button.marked").text  # not by colour alone
-    # The claimed result (re won, 4) differs from the computed one.
-    assert "differs" in css(page, ".score .claim").text
-    shot(page, "revoke-marked")
-    element_shot(page, "#result", "revoke-result")
-    # From the list of violations back to the card, after stepping away.
-    css(page, ".trick-nav .next").click()
-    assert css(page, ".trick-label").text == "Trick 4 of 12"
-    css(page, "button.jump").click()
-    assert css(page, ".trick-label").text == "Trick 3 of 12"
-    focused = page.switch_to.active_element
-    assert focused.get_attribute("data-event") == "11"
-
+# ---- the table: see the tests at the end of this module ----
 
 def test_phone_sized_window(page):
     page.set_window_size(390, 844)
@@ -300,9 +251,9 @@ def test_phone_sized_window(page):
     overflow = page.execute_script(
         "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page is {overflow}px wider than a phone"
-    assert css(page, ".trick .card.marked").is_displayed()
+    assert css(page, ".center .card.marked").is_displayed()
     shot(page, "phone-revoke")
-    css(page, ".tricks").location_once_scrolled_into_view  # noqa: B018  (scrolls)
+    css(page, ".table-view").location_once_scrolled_into_view  # noqa: B018  (scrolls)
     page.save_screenshot(str(SHOTS / "phone-revoke-trick.png"))  # what the phone shows
 
 
@@ -401,7 +352,7 @@ def test_recording_what_happened_accepts_any_card_and_marks_the_fault(page):
     wait_for_board(page, 12)
     assert verdict(page) == "✖ 1 violation"
     assert [m.get_attribute("data-card") for m in
-            page.find_elements(By.CSS_SELECTOR, ".trick .card.marked")] == ["CK"]
+            page.find_elements(By.CSS_SELECTOR, ".center .card.marked")] == ["CK"]
     shot(page, "recorded-revoke")
 
 
@@ -447,11 +398,10 @@ def test_the_page_orders_cards_as_the_core_does(page):
         assert got == want, (kind, dollen, nines, swines, hyper)
 
 
-def test_the_deal_is_held_as_the_game_stands_at_each_trick(page):
-    """Mittwoch shows the swines at the first swine played: the deal at the tricks before
-    holds the ♦A among the diamonds, from that trick on above the ♥10, as the core does."""
+def test_the_hands_are_held_as_the_game_stands_at_each_step(page):
+    """Mittwoch shows the swines at the first swine played: the holder's hand holds the ♦A
+    among the diamonds before, above the ♥10 from the showing on, as the core does."""
     game = legal_game(("swines", ""), resolve("mittwoch"), PortableRandom(2))
-    cards = [i for i, e in enumerate(game["play"]) if "card" in e]
     show = next(i for i, e in enumerate(game["play"]) if "show" in e)
     holder = game["play"][show]["seat"]
     page.execute_script("document.querySelector('#input').value = arguments[0]",
@@ -459,18 +409,11 @@ def test_the_deal_is_held_as_the_game_stands_at_each_trick(page):
     css(page, "#check").click()
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([hidden]) .verdict"))
     assert verdict(page) == "✔ No violation"
-    tops = []
-    for trick in range(len(cards) // 4):
-        page.find_elements(By.CSS_SELECTOR, ".trick-strip button")[trick].click()
-        first = cards[4 * trick]
-        for seat in range(4):
-            shown = [c.get_attribute("data-card") for c in page.find_elements(
-                By.CSS_SELECTOR, f'.deal .hand[data-seat="{seat}"] .card')]
-            assert shown == core_held(game, first, game["hands"][seat]), (trick, seat)
-            if seat == holder:
-                tops.append(shown[0])
-    shown_at = sum(1 for i in cards if i < show) // 4  # the trick the swine is played in
-    assert "DA" not in tops[:shown_at] and set(tops[shown_at + 1:]) == {"DA"}
+    steps = replay_table(page)
+    assert_steps_follow_the_core(game, steps)
+    tops = [(step["event"], step["hands"][holder][:1]) for step in steps if step["kind"] == "event"]
+    assert all(top != ["DA"] for event, top in tops if event < show)
+    assert "DA" in [top[0] for event, top in tops if event >= show and top]
 
 
 def test_entering_a_solo_holds_the_solo_order(page):
@@ -511,7 +454,7 @@ def test_a_shared_link_opens_the_same_verdict(page, base_url):
     open_page(page, field)
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#view .verdict"))
     assert verdict(page) == "✖ 1 violation"
-    assert css(page, ".trick .card.marked").get_attribute("data-card") == "CK"
+    assert css(page, ".center .card.marked").get_attribute("data-card") == "CK"
     # A link made elsewhere (here by Python's zlib) opens too.
     open_page(page, base_url + "/" + link("game", example("normal-game")))
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#view .verdict"))
@@ -543,11 +486,12 @@ def test_switching_language(page):
     assert css(page, "#lang").text == "English"  # the way back, in its own language
     assert page.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
     assert verdict(page) == "✖ 1 Regelverstoß"
-    assert css(page, ".trick-label").text == "Stich 3 von 12"
-    card = css(page, ".trick .card.marked")
+    assert css(page, ".step-label").text == "Stich 3 von 12, 2. Karte"
+    card = css(page, ".center .card.marked")
     assert card.get_attribute("aria-label") == "Kreuz-König ⚠"
     assert card.text.replace("\n", "") == "♣K⚠"
-    assert "Falsch bedient" in css(page, ".trick .event.marked").text  # the code's German meaning
+    # the code's German meaning
+    assert "Falsch bedient" in css(page, ".center .last-event.marked").text
     shot(page, "german")
     # The choice is kept for the next visit.
     page.refresh()
@@ -672,3 +616,459 @@ def test_docs_render_the_openapi_description(page, base_url):
 
 def test_no_browser_needed_to_import_this_module():
     assert shutil.which("chromium") or Path(CHROMIUM).exists()
+
+
+# ---- the table: a game replayed the way it was played ----
+
+SIZES = {"desktop": (1280, 1000), "phone": (390, 844)}
+GAMES = [
+    "normal-game",
+    "revoke",
+    "late-call",
+    "solo-clubs",
+    "marriage",
+    "poverty",
+    "swines",
+    "partial-game",
+]
+
+# Every step of the game shown, as the page shows it: the step's kind and event, the hands
+# (cards as held), the running card points. Stepped with the page's own keys.
+REPLAY = """
+const key = (k) => document.body.dispatchEvent(
+  new KeyboardEvent("keydown", {key: k, bubbles: true}));
+key("Home");
+const steps = [];
+for (let guard = 0; guard < 400; guard++) {
+  const table = document.querySelector(".table");
+  const running = document.querySelector(".center .running");
+  const event = table.dataset.event;
+  const hand = (s) => [...table.querySelectorAll(`.seat[data-seat="${s}"] .hand .card`)];
+  steps.push({kind: table.dataset.kind, event: event === undefined ? null : Number(event),
+              step: Number(table.dataset.step),
+              hands: [0, 1, 2, 3].map(s => hand(s).map(c => c.dataset.card)),
+              re: Number(running.dataset.re), contra: Number(running.dataset.contra)});
+  if (document.querySelector(".step-buttons .next").disabled) break;
+  key("ArrowRight");
+}
+return steps;
+"""
+
+
+def replay_table(browser) -> list[dict[str, Any]]:
+    return browser.execute_script(REPLAY)
+
+
+def core_hands(transcript: dict[str, Any], kind: str, event: int | None) -> list[list[str]]:
+    """The four hands as the rules core holds them at a step: as dealt before the poverty
+    exchange, after it (and after each event) as the core's state has them."""
+    play = transcript["play"][: event + 1] if kind == "event" else []
+    state = rules.Game.from_transcript({**transcript, "play": play}).state
+    if kind in ("deal", "reservations"):
+        return [
+            [NAMES[c] for c in state.order.as_held(BY_NAME[c] for c in hand)]
+            for hand in transcript["hands"]
+        ]
+    return [
+        [
+            NAMES[c]
+            for c in state.order.as_held(
+                c for c in range(N_CODES) for _ in range(state.held[seat][c])
+            )
+        ]
+        for seat in range(4)
+    ]
+
+
+def assert_steps_follow_the_core(transcript: dict[str, Any], steps: list[dict[str, Any]]) -> None:
+    checked = rules.check(transcript)
+    teams = {seat: "re" for seat in checked.game.re} | {
+        seat: "contra" for seat in checked.game.contra
+    }
+    events = [s["event"] for s in steps if s["kind"] == "event"]
+    assert events == list(range(len(transcript["play"])))  # every event, one step each
+    for step in steps:
+        assert step["hands"] == core_hands(transcript, step["kind"], step["event"]), step
+        cards = sum(
+            1
+            for e in transcript["play"][: (step["event"] + 1 if step["event"] is not None else 0)]
+            if "card" in e
+        )
+        points = {"re": 0, "contra": 0}
+        for trick in checked.tricks[: cards // 4]:
+            points[teams[trick.winner]] += trick.points
+        assert (step["re"], step["contra"]) == (points["re"], points["contra"]), step
+
+
+@pytest.mark.parametrize("name", [*GAMES, "sitting/0", "sitting/1"])
+def test_every_example_replays_card_by_card_as_the_core_holds_the_hands(page, name):
+    """Each shipped example (the games of the list too), stepped from the deal to the last
+    card: at every step the four hands shown are the core's (the poverty's exchange
+    included), in the core's order, and the running card points are the tricks' so far."""
+    if name.startswith("sitting/"):
+        index = int(name.split("/")[1])
+        load_example(page, "sitting")
+        with_transcripts = [
+            i for i, g in enumerate(example("sitting")["games"]) if "transcript" in g
+        ]
+        game_index = with_transcripts[index]
+        page.find_elements(By.CSS_SELECTOR, "button.open-game")[index].click()
+        wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#back-to-list"))
+        listed = example("sitting")
+        transcript = {"ruleset": listed["ruleset"], **listed["games"][game_index]["transcript"]}
+    else:
+        load_example(page, name)
+        transcript = example(name)
+    steps = replay_table(page)
+    assert steps[0]["kind"] == "deal"
+    assert_steps_follow_the_core(transcript, steps)
+    if name == "poverty":
+        kinds = [s["kind"] for s in steps]
+        assert kinds[:3] == ["deal", "reservations", "exchange"]
+        assert steps[-1]["hands"] == [[], [], [], []]  # trick 12: every hand played out
+        at_12 = [
+            s
+            for s in steps
+            if s["kind"] == "event"
+            and sum(1 for e in transcript["play"][: s["event"] + 1] if "card" in e) == 44
+        ]
+        assert all(len(hand) <= 1 for hand in at_12[-1]["hands"])
+
+
+def set_up(browser, base_url, size: str, lang: str) -> None:
+    browser.set_window_size(*SIZES[size])
+    if lang == "de":
+        css(browser, "#lang").click()
+        wait(browser, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de")
+
+
+def no_overflow(browser) -> None:
+    overflow = browser.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"the page is {overflow}px wider than the window"
+
+
+def press(browser, *keys: str) -> None:
+    body = browser.find_element(By.TAG_NAME, "body")
+    for key in keys:
+        body.send_keys(key)
+
+
+def seat_text(browser, seat: int) -> str:
+    return css(browser, f'.table .seat[data-seat="{seat}"] .seat-name').text
+
+
+WORDS = {
+    "en": {
+        "trick_1_1": "Trick 1 of 12, card 1",
+        "trick_1_4": "Trick 1 of 12, card 4",
+        "trick_2_4": "Trick 2 of 12, card 4",
+        "dealer": "dealer",
+        "deal": "The deal",
+        "contra": "Contra",
+        "contra_call": "contra",
+        "no90": "no 90",
+        "re": "Re",
+        "passes": "Ben passes 3 cards to Dan:",
+        "returns": "Dan returns 3 cards to Ben:",
+        "declines": "Cleo: declines",
+        "takes": "Dan: takes the poverty",
+        "deciding": "Trick 2 decides the marriage: Dan plays with Cleo.",
+        "shows": "shows swines",
+        "marriage": "marriage",
+        "reservations": "Reservations and the game",
+    },
+    "de": {
+        "trick_1_1": "Stich 1 von 12, 1. Karte",
+        "trick_1_4": "Stich 1 von 12, 4. Karte",
+        "trick_2_4": "Stich 2 von 12, 4. Karte",
+        "dealer": "Geber",
+        "deal": "Das Blatt",
+        "contra": "Kontra",
+        "contra_call": "Kontra",
+        "no90": "keine 90",
+        "re": "Re",
+        "passes": "Ben gibt Dan 3 Karten:",
+        "returns": "Dan gibt Ben 3 Karten zurück:",
+        "declines": "Cleo: lehnt ab",
+        "takes": "Dan: nimmt die Armut",
+        "deciding": "Stich 2 entscheidet die Hochzeit: Dan spielt mit Cleo.",
+        "shows": "zeigt Schweine",
+        "marriage": "Hochzeit",
+        "reservations": "Vorbehalte und Spiel",
+    },
+}
+LAYOUTS = [("desktop", "en"), ("phone", "de"), ("desktop", "de"), ("phone", "en")]
+
+
+@pytest.mark.parametrize(("size", "lang"), LAYOUTS)
+def test_the_table_steps_by_card_and_by_trick(page, base_url, size, lang):
+    """Four seats around the table with names, the dealer, the calls where they were made
+    and the teams once known; the trick in the middle; ← → a card, Page Up/Down a trick,
+    Home/End; the running card points."""
+    words = WORDS[lang]
+    set_up(page, base_url, size, lang)
+    load_example(page, "normal-game")
+    game = example("normal-game")
+    assert len(page.find_elements(By.CSS_SELECTOR, ".table .seat")) == 4
+    assert css(page, ".step-label").text == words["deal"]
+    assert words["dealer"] in seat_text(page, game["dealer"])
+    for seat, name in enumerate(game["players"]):
+        assert seat_text(page, seat).startswith(name)
+    press(page, Keys.ARROW_RIGHT)
+    assert css(page, ".step-label").text == words["reservations"]
+    press(page, Keys.ARROW_RIGHT)
+    assert css(page, ".step-label").text == words["trick_1_1"]
+    # said by screen readers: a live region outside the redrawn view
+    live = css(page, "#step-live")
+    assert live.get_attribute("aria-live") == "polite"
+    assert live.get_attribute("textContent") == words["trick_1_1"]
+    assert [
+        c.get_attribute("data-card")
+        for c in page.find_elements(By.CSS_SELECTOR, ".center .slot .card")
+    ] == ["HQ"]
+    assert len(page.find_elements(By.CSS_SELECTOR, '.table .seat[data-seat="0"] .hand .card')) == 11
+    press(page, Keys.PAGE_DOWN)  # the first trick whole
+    slots = {
+        s.get_attribute("data-seat"): s
+        for s in page.find_elements(By.CSS_SELECTOR, ".center .slot")
+    }
+    assert [
+        slots[str(seat)].find_element(By.CSS_SELECTOR, ".card").get_attribute("data-card")
+        for seat in range(4)
+    ] == ["HQ", "HJ", "DA", "DJ"]
+    assert "winner" in slots["0"].get_attribute("class")  # ♥Q beats ♥J, ♦A, ♦J
+    running = css(page, ".center .running")
+    assert (running.get_attribute("data-re"), running.get_attribute("data-contra")) == ("18", "0")
+    # Ben's contra and Cleo's no 90 came before trick 2: badges at their seats from then on.
+    assert words["contra"] not in seat_text(page, 1)
+    press(page, Keys.PAGE_DOWN)
+    assert css(page, ".step-label").text == words["trick_2_4"]
+    assert f"{words['contra']}" in seat_text(page, 1) and words["no90"] in seat_text(page, 2)
+    badges = [
+        b.text for b in page.find_elements(By.CSS_SELECTOR, '.seat[data-seat="1"] .badge.call')
+    ]
+    assert badges == [words["contra_call"]]
+    press(page, Keys.PAGE_UP)
+    assert css(page, ".step-label").text == words["trick_1_4"]
+    press(page, Keys.END)
+    assert css(page, ".step-buttons .next").get_attribute("disabled") is not None
+    assert all(
+        not s.find_elements(By.CSS_SELECTOR, ".hand .card")
+        for s in page.find_elements(By.CSS_SELECTOR, ".table .seat")
+    )
+    running = css(page, ".center .running")
+    assert (running.get_attribute("data-re"), running.get_attribute("data-contra")) == ("90", "150")
+    # At the end every team is known.
+    assert [words["re"] in seat_text(page, s) for s in range(4)] == [True, False, False, True]
+    press(page, Keys.HOME)
+    assert css(page, ".step-label").text == words["deal"]
+    no_overflow(page)
+    shot(page, f"table-{size}-{lang}")
+
+
+@pytest.mark.parametrize(("size", "lang"), LAYOUTS[:2])
+def test_the_table_shows_each_phase_where_it_happened(page, base_url, size, lang):
+    """The reservations in asking order, the declared game, the poverty's exchange (cards
+    passed and returned, the offers), the marriage's deciding trick, the swines shown."""
+    words = WORDS[lang]
+    set_up(page, base_url, size, lang)
+    load_example(page, "marriage")
+    game = example("marriage")
+    next(
+        b
+        for b in page.find_elements(By.CSS_SELECTOR, ".phase-button")
+        if b.text == words["reservations"]
+    ).click()
+    asked = [
+        li.text.split(":")[0] for li in page.find_elements(By.CSS_SELECTOR, ".center .asked li")
+    ]
+    assert asked == [game["players"][r["seat"]] for r in game["reservations"]]  # asking order
+    assert words["marriage"] in css(page, ".center .declared").text
+    shot(page, f"phase-reservations-{size}-{lang}")
+    css(page, ".trick-button.deciding").click()
+    assert css(page, ".center .deciding").text.endswith(words["deciding"])
+    assert words["re"] in seat_text(page, 3)  # the partner, known from the deciding trick on
+    shot(page, f"phase-marriage-{size}-{lang}")
+    load_example(page, "poverty")
+    next(
+        b
+        for b in page.find_elements(By.CSS_SELECTOR, ".phase-button")
+        if "xchange" in b.text or "tausch" in b.text
+    ).click()
+    center = css(page, ".center")
+    assert words["passes"] in center.text and words["returns"] in center.text
+    assert [
+        c.get_attribute("data-card") for c in center.find_elements(By.CSS_SELECTOR, ".passed .card")
+    ] == ["DK", "HJ", "CA"]
+    assert [
+        c.get_attribute("data-card")
+        for c in center.find_elements(By.CSS_SELECTOR, ".returned .card")
+    ] == ["D10", "S9", "H9"]
+    assert [li.text for li in center.find_elements(By.CSS_SELECTOR, ".offers li")] == [
+        words["declines"],
+        words["takes"],
+    ]
+    dan = [
+        c.get_attribute("data-card")
+        for c in page.find_elements(By.CSS_SELECTOR, '.seat[data-seat="3"] .hand .card')
+    ]
+    assert {"DK", "HJ", "CA"} <= set(dan) and "S9" not in dan  # the hands follow the exchange
+    shot(page, f"phase-poverty-{size}-{lang}")
+    page.find_elements(By.CSS_SELECTOR, ".trick-button")[11].click()
+    assert not page.find_elements(
+        By.CSS_SELECTOR, ".table .seat .hand .card"
+    )  # trick 12: all played
+    load_example(page, "swines")
+    show = next(i for i, e in enumerate(example("swines")["play"]) if "show" in e)
+    press(page, Keys.HOME, *[Keys.ARROW_RIGHT] * (show + 1 + 1))  # the deal, reservations, events
+    assert css(page, ".table").get_attribute("data-event") == str(show)
+    assert words["shows"] in css(page, '.seat[data-seat="3"] .badge.show').text
+    no_overflow(page)
+    shot(page, f"phase-swines-{size}-{lang}")
+
+
+RULING = {
+    "en": {
+        "pays": "Dan pays 15 points; Anna, Ben and Cleo receive 5 each (DDV TSR 9.4.3",
+        "place": "in place of the game as played",
+        "link": "Show this card at the table",
+        "late": "is not counted",
+        "signed": "± for Contra, the winners",
+    },
+    "de": {
+        "pays": "Dan zahlt 15 Punkte; Anna, Ben und Cleo erhalten je 5 (DDV TSR 9.4.3",
+        "place": "anstelle des gespielten Spiels",
+        "link": "Diese Karte am Tisch zeigen",
+        "late": "zählt nicht",
+        "signed": "± für Kontra, die Gewinner",
+    },
+}
+
+
+@pytest.mark.parametrize(("size", "lang"), LAYOUTS)
+def test_a_ruling_for_each_violation(page, base_url, size, lang):
+    """The hand as it stood with the legal cards (the core's, for the game cut before the
+    card) marked, the consequence in plain words, a link to the card, a print view; the
+    penalty as who pays and who receives."""
+    words = RULING[lang]
+    set_up(page, base_url, size, lang)
+    load_example(page, "revoke")
+    game = example("revoke")
+    ruling = wait(
+        page, lambda d: d.find_elements(By.CSS_SELECTOR, ".ruling .ruling-hand[data-ready]")
+    )[0]
+    legal = rules.legal_actions({**game, "play": game["play"][:11]})
+    marked = [
+        c.get_attribute("data-card") for c in ruling.find_elements(By.CSS_SELECTOR, ".card.legal")
+    ]
+    assert marked == list(legal.cards) == ["H9"]
+    assert [
+        c.get_attribute("data-card") for c in ruling.find_elements(By.CSS_SELECTOR, ".card.marked")
+    ] == ["CK"]
+    hand = [
+        c.get_attribute("data-card") for c in ruling.find_elements(By.CSS_SELECTOR, ".cards .card")
+    ]
+    assert hand == core_hands(game, "event", 10)[3]  # Dan's hand before the card
+    consequence = css(page, ".ruling .consequence").text
+    assert words["pays"] in consequence and words["place"] in consequence
+    assert words["pays"].split(" (")[0] in css(page, ".score .penalty").text
+    shot(page, f"ruling-{size}-{lang}")
+    # Print view: the rulings and the score, without the table and the forms.
+    page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        assert css(page, ".ruling").is_displayed() and css(page, ".score").is_displayed()
+        assert not css(page, ".table-view").is_displayed() and not css(page, "#load").is_displayed()
+        shot(page, f"ruling-print-{size}-{lang}")
+    finally:
+        page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    press(page, Keys.HOME)
+    link = css(page, ".ruling a.to-card")
+    assert link.text == words["link"]
+    link.click()
+    assert css(page, ".table").get_attribute("data-event") == "11"
+    focused = page.switch_to.active_element
+    assert focused.get_attribute("data-card") == "CK" and "marked" in focused.get_attribute("class")
+    no_overflow(page)
+    if size == "desktop" and lang == "en":
+        element_shot(page, "#result", "revoke-result")
+    load_example(page, "late-call")
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, ".ruling"))
+    assert words["late"] in css(page, ".ruling .consequence").text
+
+
+@pytest.mark.parametrize(
+    "name", ["normal-game", "late-call", "solo-clubs", "marriage", "poverty", "swines"]
+)
+def test_the_score_sheet_is_signed_from_the_winners_side(page, name):
+    """The losers' items negative: the items sum to the game value (before its multiplier)."""
+    load_example(page, name)
+    checked = rules.check(example(name))
+    signed = [
+        int(td.text) for td in page.find_elements(By.CSS_SELECTOR, ".score table.items td.signed")
+    ]
+    side = checked.winner or "re"
+    assert signed == [i.points if i.team == side else -i.points for i in checked.score.items]
+    assert sum(signed) * checked.score.multiplier == checked.score.value
+
+
+@pytest.mark.parametrize(("size", "lang"), LAYOUTS[:2])
+def test_entering_shows_the_trick_in_progress_and_whose_turn(page, base_url, size, lang):
+    """Beside the hand the trick being played; whose turn it is in a live region; loading
+    another game clears the board."""
+    set_up(page, base_url, size, lang)
+    game = example("revoke")
+    page.execute_script("document.querySelector('#input').value = arguments[0]", json.dumps(game))
+    css(page, "#entry-pasted").click()
+    rng = random.Random(5)
+    for played in range(7):
+        transcript = wait_for_board(page, played)
+        cards = [e for e in transcript["play"] if "card" in e]
+        live = css(page, "#entry-board .turn-live")
+        assert live.get_attribute("aria-live") == "polite"
+        legal = rules.legal_actions(transcript)
+        assert legal.name in live.text
+        open_trick = len(cards) % 4 or (4 if cards else 0)
+        shown = [
+            li.find_element(By.CSS_SELECTOR, ".card").get_attribute("data-card")
+            for li in page.find_elements(By.CSS_SELECTOR, "#entry-board .entry-trick li")
+        ]
+        assert shown == [e["card"] for e in cards[len(cards) - open_trick :]]
+        # the result view stands at the last card entered
+        if cards:
+            assert css(page, ".table").get_attribute("data-event") == str(
+                len(transcript["play"]) - 1
+            )
+        rng.choice(
+            [
+                b
+                for b in page.find_elements(By.CSS_SELECTOR, ".entry-hand button.card")
+                if b.is_enabled()
+            ]
+        ).click()
+    wait_for_board(page, 7)
+    no_overflow(page)
+    shot(page, f"entering-{size}-{lang}")
+    load_example(page, "normal-game")
+    assert css(page, "#entry-board").get_attribute("hidden") is not None
+    assert not page.find_elements(By.CSS_SELECTOR, "#entry-board button")
+    assert json.loads(css(page, "#input").get_attribute("value")) == example("normal-game")
+
+
+def test_a_table_of_five_shows_the_one_sitting_out(page):
+    game = example("normal-game")
+    transcript = {k: v for k, v in game.items() if k not in ("ruleset", "claimed")}
+    listed = {
+        "ruleset": "ddv",
+        "players": ["Eve", "Anna", "Ben", "Cleo", "Dan"],
+        "games": [{"dealer": "Eve", "transcript": transcript}],
+    }
+    page.execute_script("document.querySelector('#input').value = arguments[0]", json.dumps(listed))
+    css(page, "#check").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "button.open-game"))
+    css(page, "button.open-game").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#back-to-list"))
+    assert len(page.find_elements(By.CSS_SELECTOR, ".table .seat")) == 5
+    assert css(page, ".table .out-seat").text.split() == ["Eve", "sits", "out"]
+    shot(page, "table-of-five")

@@ -4,7 +4,7 @@
 import { post } from "./api.js";
 import { cardElement, randomDeal } from "./cards.js";
 import { clear, el } from "./dom.js";
-import { t } from "./i18n.js";
+import { callName, t } from "./i18n.js";
 import { gameKey, heldKey } from "./order.js";
 
 const ALL_CALLS = ["re", "contra", "no90", "no60", "no30", "black"];
@@ -19,6 +19,15 @@ export class Entry {
     this.result = null;
     this.record = false;
     this.rules = {};  // the ruleset's dollen and with_nines, for the order of the hand
+    this.serial = 0;  // a board cleared while a check was under way ignores its answer
+  }
+
+  // The board belongs to the game shown: loading another game clears it.
+  clear() {
+    this.serial++;
+    this.transcript = null;
+    this.result = null;
+    clear(this.board).hidden = true;
   }
 
   // A transcript without play from a deal and the chosen game.
@@ -43,7 +52,9 @@ export class Entry {
   }
 
   async update() {
+    const serial = ++this.serial;
     const {status, body} = await post("/v1/games/check", JSON.stringify(this.transcript));
+    if (serial !== this.serial) return;
     if (status !== 200) {
       this.onError(body);
       return;
@@ -54,11 +65,13 @@ export class Entry {
   }
 
   async push(event) {
+    if (!this.transcript) return;
     this.transcript.play.push(event);
     await this.update();
   }
 
   async undo() {
+    if (!this.transcript) return;
     this.transcript.play.pop();
     await this.update();
   }
@@ -79,35 +92,66 @@ export class Entry {
     return hand.sort((a, b) => key(a) - key(b));
   }
 
+  // The board: whose turn it is (a live region, so that a screen reader says it), the hand
+  // of the seat to play beside the trick in progress, the calls, the tools.
   render() {
-    const board = clear(this.board);
+    const board = this.board;
     board.hidden = false;
+    let live = board.querySelector(".turn-live");
+    if (!live) live = el("p", {class: "turn-live", "aria-live": "polite", "aria-atomic": "true"});
+    const content = el("div", {class: "entry-content"});
     const actions = this.result.legal_actions;
     const tools = el("div", {class: "entry-tools"},
       el("button", {type: "button", id: "entry-undo", disabled: !this.transcript.play.length,
                     onclick: () => this.undo()}, t("undo")),
       el("button", {type: "button", id: "entry-download", onclick: () => this.download()}, t("download")));
     if (!actions || actions.seat === null || actions.seat === undefined) {
-      board.append(el("p", {class: "entry-done", text: t("game_over")}), tools);
+      live.className = "turn-live entry-done";
+      live.textContent = t("game_over");
+      content.append(this.trickInProgress(), tools);
+      board.replaceChildren(live, content);
       return;
     }
     const seat = actions.seat;
     const legal = new Set(actions.cards);
     const cards = this.remaining(seat);
-    board.append(
-      el("p", {class: "to-play"}, el("strong", {text: t("to_play", {name: this.name(seat)})}), " ",
-         el("span", {class: "hint", text: this.record ? t("any_card") : t("legal_only")})),
-      el("div", {class: "entry-hand", role: "group", "aria-label": t("to_play", {name: this.name(seat)})},
-        cards.map(card => {
-          const allowed = this.record || legal.has(card);
-          const button = cardElement(card, {tag: "button", attrs: {type: "button", disabled: !allowed}});
-          button.classList.add("choice");
-          if (!legal.has(card)) button.classList.add("illegal");
-          button.addEventListener("click", () => this.push({seat, card}));
-          return button;
-        })),
+    const played = this.transcript.play.filter(e => "card" in e).length;
+    live.className = "turn-live to-play";
+    live.replaceChildren(el("strong", {text: t("to_play", {name: this.name(seat)})}), " ",
+      el("span", {class: "sr-trick", text: `(${t("trick_now", {n: Math.floor(played / 4) + 1})}) `}),
+      el("span", {class: "hint", text: this.record ? t("any_card") : t("legal_only")}));
+    content.append(
+      el("div", {class: "entry-table"},
+        el("div", {class: "entry-hand", role: "group", "aria-label": t("to_play", {name: this.name(seat)})},
+          cards.map(card => {
+            const allowed = this.record || legal.has(card);
+            const button = cardElement(card, {tag: "button", attrs: {type: "button", disabled: !allowed}});
+            button.classList.add("choice");
+            if (!legal.has(card)) button.classList.add("illegal");
+            button.addEventListener("click", () => this.push({seat, card}));
+            return button;
+          })),
+        this.trickInProgress()),
       this.calls(actions),
       tools);
+    board.replaceChildren(live, content);
+  }
+
+  // The trick on the table: the cards played to it so far, or the last trick whole
+  // with its winner once it is complete.
+  trickInProgress() {
+    const cards = this.transcript.play.filter(e => e && "card" in e);
+    const played = cards.length;
+    const open = played % 4;
+    const start = open ? played - open : Math.max(played - 4, 0);
+    const shown = cards.slice(start, played);
+    const k = Math.floor(start / 4);
+    const info = !open && played ? this.result.tricks?.[k] : null;
+    return el("div", {class: "entry-trick", "aria-label": t("trick_now", {n: k + 1})},
+      el("p", {}, el("strong", {text: t("trick_now", {n: k + 1})})),
+      shown.length ? el("ol", {}, shown.map(e => el("li", {dataset: {seat: String(e.seat)}},
+        cardElement(e.card), el("span", {text: this.name(e.seat)})))) : el("p", {class: "hint", text: t("trick_empty")}),
+      info ? el("p", {class: "trick-won", text: t("trick_won", {name: this.name(info.winner), n: info.points})}) : "");
   }
 
   calls(actions) {
@@ -117,7 +161,7 @@ export class Entry {
     return el("div", {class: "entry-calls"}, el("span", {text: `${t("calls")}: `}),
       offered.map(a => a.calls.map(call => el("button", {type: "button", class: "call-choice",
         dataset: {seat: String(a.seat), call}, onclick: () => this.push({seat: a.seat, announce: call})},
-        `${this.name(a.seat)}: ${call}`))));
+        `${this.name(a.seat)}: ${callName(call)}`))));
   }
 
   // Recording what happened: any seat, any call; the check marks the ones not allowed.
@@ -125,7 +169,7 @@ export class Entry {
     const seat = el("select", {id: "record-seat", "aria-label": t("seat")},
       [0, 1, 2, 3].map(s => el("option", {value: String(s), text: this.name(s)})));
     const call = el("select", {id: "record-call", "aria-label": t("calls")},
-      ALL_CALLS.map(c => el("option", {value: c, text: c})));
+      ALL_CALLS.map(c => el("option", {value: c, text: callName(c)})));
     return el("div", {class: "entry-calls"}, el("span", {text: `${t("calls")}: `}), seat, call,
       el("button", {type: "button", id: "record-call-button",
                     onclick: () => this.push({seat: Number(seat.value), announce: call.value})},

@@ -126,6 +126,7 @@ async function checkText(text) {
   state.shown = isDay ? {kind: "day", data, answer: answer.body, askedIn: language()}
     : isList ? {kind: "list", data, answer: answer.body, askedIn: language()}
     : {kind: "game", data, answer: answer.body, askedIn: language(), rules: await handRules(data)};
+  entry.clear();  // the board belongs to the game shown: another game replaces it
   renderShown();
 }
 
@@ -157,7 +158,7 @@ function renderShown() {
         renderShown();
       }}, t("back_to_list")));
     }
-    gameView.show(shown.data, shown.answer, shown.rules);
+    gameView.show(shown.data, shown.answer, shown.rules, {at: shown.at, sitsOut: shown.sitsOut});
   }
 }
 
@@ -175,8 +176,8 @@ function openTable(data, answer) {
 // A game of the list, in the game view: the list's answer has its check.
 async function openGame(index) {
   const list = state.shown;
-  const entry = list.data.games[index];
-  const transcript = {ruleset: list.data.ruleset, ...entry.transcript};
+  const line = list.data.games[index];
+  const transcript = {ruleset: list.data.ruleset, ...line.transcript};
   let answer = list.answer.games?.[index]?.result;
   if (!answer) {
     const checked = await post("/v1/games/check", JSON.stringify(transcript));
@@ -190,8 +191,11 @@ async function openGame(index) {
     violations: (answer.violations ?? []).map(v => ({...v, pointer: local(v.pointer)})),
     announcements: (answer.announcements ?? []).map(a => ({...a, pointer: local(a.pointer)}))};
   state.list = list;
+  // At a table of five the dealer sits out: the fifth seat, beside the four.
+  const sitsOut = (list.data.players?.length ?? 0) > 4 ? list.answer.games?.[index]?.sits_out ?? null : null;
   state.shown = {kind: "game", data: transcript, answer, fromList: index, askedIn: list.askedIn,
-                 rules: await handRules(transcript)};
+                 rules: await handRules(transcript), sitsOut};
+  entry.clear();
   renderShown();
   view.querySelector(".verdict")?.focus();
 }
@@ -240,7 +244,7 @@ async function share() {
 const entry = new Entry($("#entry-board"), {
   onResult: (transcript, answer) => {
     state.shown = {kind: "game", data: structuredClone(transcript), answer, askedIn: language(),
-                   rules: entry.rules};
+                   rules: entry.rules, at: "end"};
     input.value = JSON.stringify(transcript, null, 1);
     clearMessage();
     renderShown();
@@ -382,9 +386,9 @@ async function main() {
   });
   $("#share-button").addEventListener("click", share);
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest("textarea, input, select") || result.hidden || state.shown?.kind !== "game") return;
-    if (event.key === "ArrowRight") { gameView.step(1); event.preventDefault(); }
-    if (event.key === "ArrowLeft") { gameView.step(-1); event.preventDefault(); }
+    if (event.target.closest("textarea, input, select, #entry-board") || result.hidden || state.shown?.kind !== "game") return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (gameView.key(event)) event.preventDefault();
   });
   $("#entry-type").addEventListener("change", () => {
     for (const node of document.querySelectorAll(".solo-only")) node.hidden = $("#entry-type").value !== "solo";
