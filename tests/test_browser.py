@@ -553,6 +553,24 @@ def test_a_tournament_day_shows_its_standing_tables_and_places(page, lang):
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#view .places li"))
 
 
+def test_drawing_the_tables_on_the_page(page):
+    """tournament.md: the draw from a published seed, as POST /v1/tournaments/draw gives it:
+    16 participants over 5 rounds meet nobody twice."""
+    css(page, "#draw summary").click()
+    names = "\n".join(f"P{i}" for i in range(16))
+    page.execute_script("document.querySelector('#draw-names').value = arguments[0]", names)
+    rounds = css(page, "#draw-rounds")
+    rounds.clear()
+    rounds.send_keys("5")
+    css(page, "#draw-seed").send_keys("Club day 2026")
+    css(page, "#draw-go").click()
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#draw-result h4")) == 5)
+    tables = page.find_elements(By.CSS_SELECTOR, "#draw-result li")
+    assert len(tables) == 20  # 5 rounds of 4 tables
+    assert css(page, "#draw-result p").text == "Players meeting again: 0"
+    shot(page, "draw")
+
+
 # ---- broken input ----
 
 def test_a_broken_file_shows_where_it_breaks(page, tmp_path):

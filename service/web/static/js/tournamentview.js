@@ -14,7 +14,7 @@ const WORDS = {
        claimed_bad: "The claimed figures differ.",
        draw: "Draw the tables", draw_names: "Participants, one a line",
        draw_rounds: "Rounds", draw_seed: "Seed (published by the club)",
-       draw_go: "Draw", repeats: "{n} repeat meeting(s)"},
+       draw_go: "Draw", repeats: "Players meeting again: {n}"},
   de: {round: "Runde {n}", table: "Tisch {n}", standing: "Vorrundenstand",
        final: "Endrunde", wildcard: "Wildcard: {name}", places: "Plätze",
        place: "Platz", player: "Spieler", points: "Punkte", penalty: "Abzug",
@@ -23,7 +23,7 @@ const WORDS = {
        claimed_bad: "Die angegebenen Zahlen weichen ab.",
        draw: "Tische auslosen", draw_names: "Teilnehmer, einer je Zeile",
        draw_rounds: "Runden", draw_seed: "Startwert (vom Verein veröffentlicht)",
-       draw_go: "Auslosen", repeats: "{n} wiederholte Begegnung(en)"},
+       draw_go: "Auslosen", repeats: "Wiederholte Begegnungen: {n}"},
 };
 
 export function word(key, values = {}) {
