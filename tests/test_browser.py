@@ -614,6 +614,24 @@ def test_docs_render_the_openapi_description(page, base_url):
     shot(page, "docs")
 
 
+def test_docs_try_it_out_calls_this_server(page, base_url):
+    """The description names its server relative to the page, so "Try it out" calls the
+    origin /docs was opened from (the page's policy allows only that one)."""
+    page.get(base_url + "/docs")
+    block = wait(page, lambda d: d.find_elements(By.ID, "operations-rulesets-listRulesets"))[0]
+    servers = page.find_elements(By.CSS_SELECTOR, ".servers select option")
+    assert [o.get_attribute("value") for o in servers] in ([], ["/"])
+    block.find_element(By.CSS_SELECTOR, ".opblock-summary-control, .opblock-summary").click()
+    wait(page, lambda d: block.find_elements(By.CSS_SELECTOR, ".try-out__btn"))[0].click()
+    wait(page, lambda d: block.find_elements(By.CSS_SELECTOR, ".execute"))[0].click()
+    live = ".live-responses-table tr.response"
+    row = wait(page, lambda d: block.find_elements(By.CSS_SELECTOR, live))[0]
+    assert row.find_element(By.CSS_SELECTOR, ".response-col_status").text.strip() == "200"
+    assert '"ddv"' in row.find_element(By.CSS_SELECTOR, ".response-col_description pre").text
+    assert block.find_element(By.CSS_SELECTOR, ".request-url pre").text == base_url + "/v1/rulesets"
+    shot(page, "docs-try-it-out")
+
+
 def test_no_browser_needed_to_import_this_module():
     assert shutil.which("chromium") or Path(CHROMIUM).exists()
 
