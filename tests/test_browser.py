@@ -632,6 +632,73 @@ def test_docs_try_it_out_calls_this_server(page, base_url):
     shot(page, "docs-try-it-out")
 
 
+# ---- contrast under the pointer and in focus ----
+
+# The WCAG 2 contrast ratio of a node's text against what lies under it: the computed
+# colours, the backgrounds of the node and its ancestors laid over white.
+CONTRAST = """
+const parse = s => {
+  const m = s.match(/[\\d.]+/g).map(Number);
+  return m.length > 3 ? m : [...m, 1];
+};
+const node = arguments[0];
+const layers = [];
+for (let n = node; n; n = n.parentElement) {
+  const c = parse(getComputedStyle(n).backgroundColor);
+  if (c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+}
+let bg = [255, 255, 255];
+for (const c of layers.reverse()) bg = bg.map((v, i) => c[i] * c[3] + v * (1 - c[3]));
+const f = parse(getComputedStyle(node).color);
+const fg = f.slice(0, 3).map((v, i) => v * f[3] + bg[i] * (1 - f[3]));
+const linear = v => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+const lum = rgb => rgb.map(linear)
+  .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+return [(hi + 0.05) / (lo + 0.05), getComputedStyle(node).color, bg.map(Math.round).join(",")];
+"""
+
+
+def contrast_of_buttons(browser) -> list[tuple[str, str, float, str, str]]:
+    """Every visible, enabled button hovered, then focused:
+    (state, label, ratio, colour, background)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    found = []
+    buttons = [b for b in browser.find_elements(By.CSS_SELECTOR, "button")
+               if b.is_displayed() and b.is_enabled()]
+    assert buttons
+    for button in buttons:
+        label = button.text or button.get_attribute("aria-label") or button.get_attribute("id")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        ActionChains(browser).move_to_element(button).perform()
+        assert browser.execute_script("return arguments[0].matches(':hover')", button)
+        found.append(("hover", label, *browser.execute_script(CONTRAST, button)))
+        browser.execute_script("arguments[0].focus()", button)
+        found.append(("focus", label, *browser.execute_script(CONTRAST, button)))
+    ActionChains(browser).move_by_offset(0, 0).perform()
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_buttons_keep_their_label_under_the_pointer_and_in_focus(page, lang):
+    """At least 4.5:1 between a button's label and its background, hovered or focused
+    (WCAG 1.4.3): the primary buttons stay dark under the pointer."""
+    if lang == "de":
+        css(page, "#lang").click()
+        wait(page, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de")
+    found = contrast_of_buttons(page)
+    primary = css(page, "#check")
+    from selenium.webdriver.common.action_chains import ActionChains
+    ActionChains(page).move_to_element(primary).perform()
+    element_shot(page, ".actions", f"check-button-hovered-{lang}")
+    load_example(page, "revoke")
+    found += contrast_of_buttons(page)
+    low = [f for f in found if f[2] < 4.5]
+    assert not low, low
+    assert any(state == "hover" and label in ("Check", "Prüfen") for state, label, *_ in found)
+
+
 def test_no_browser_needed_to_import_this_module():
     assert shutil.which("chromium") or Path(CHROMIUM).exists()
 
