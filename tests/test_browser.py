@@ -1383,3 +1383,48 @@ def test_every_line_and_every_fault_of_the_list_opens(page, base_url, size, lang
         wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "table.sitting"))
     no_overflow(page)
 
+
+# ---- accessibility, checked by a machine: axe-core (tests/vendor/axe-core) ----
+
+AXE = (Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js").read_text(
+    encoding="utf-8")
+
+
+def axe(browser, state: str) -> None:
+    """axe-core's default rules (none disabled) on the page as it stands: no violation."""
+    if not browser.execute_script("return typeof window.axe === 'object'"):
+        browser.execute_script(AXE)
+    browser.set_script_timeout(60)
+    found = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        axe.run(document).then(r => done(r.violations.map(v => ({
+          id: v.id, impact: v.impact, help: v.help,
+          nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + ": " + n.failureSummary)}))),
+          e => done([{id: "axe-error", help: String(e), nodes: []}]));
+    """)
+    assert not found, (state, found)
+
+
+@pytest.mark.parametrize(("size", "lang"), LAYOUTS)
+def test_no_accessibility_violation_in_any_main_state(page, base_url, size, lang):
+    set_up(page, base_url, size, lang)
+    axe(page, "empty")
+    load_example(page, "revoke")
+    axe(page, "game")
+    css(page, ".ruling-links a").click()  # the ruling's card at the table
+    axe(page, "ruling")
+    load_example(page, "sitting")
+    axe(page, "list")
+    css(page, 'table.sitting tr[data-game="5"] .open-game').click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, ".line-checks"))
+    axe(page, "list line")
+    load_example(page, "house-evening")
+    axe(page, "evening")
+    css(page, "#entry-random").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#entry-board:not([hidden]) button.card"))
+    axe(page, "entry")
+    css(page, "#input").clear()
+    css(page, "#input").send_keys("{")
+    css(page, "#check").click()
+    wait(page, lambda d: css(d, "#input-errors").text)
+    axe(page, "error")
