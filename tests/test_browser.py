@@ -149,12 +149,18 @@ def example(name: str) -> dict[str, Any]:
     return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
 
 
-def link(kind: str, data: Any, version: int = 1) -> str:
-    """A shared link made here, as the page makes it: deflate (raw), base64url."""
+def link(kind: str, data: Any, version: int = 2, line: int | None = None) -> str:
+    """A shared link made here, as the page makes it: deflate (raw), base64url, and from
+    version 2 on a check: the CRC-32 of what stands between "#" and "."."""
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(json.dumps(data).encode()) + packer.flush()
     text = base64.urlsafe_b64encode(packed).decode().rstrip("=")
-    return f"#v{version}/{kind}/{text}"
+    body = f"v{version}/{kind}/{text}" + ("" if line is None else f"/{line + 1}")
+    if version == 1:
+        return f"#{body}"
+    crc = zlib.crc32(body.encode()).to_bytes(4, "big")
+    check = base64.urlsafe_b64encode(crc).decode().rstrip("=")
+    return f"#{body}.{check}"
 
 
 # ---- loading the examples ----
@@ -450,7 +456,8 @@ def test_a_shared_link_opens_the_same_verdict(page, base_url):
     load_example(page, "revoke")
     css(page, "#share-button").click()
     field = wait(page, lambda d: d.find_element(By.ID, "share-link").get_attribute("value"))
-    assert "#v1/game/" in field
+    assert "#v2/game/" in field
+    assert page.current_url == field  # the address is the link of what is shown
     open_page(page, field)
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#view .verdict"))
     assert verdict(page) == "✖ 1 violation"
@@ -459,7 +466,130 @@ def test_a_shared_link_opens_the_same_verdict(page, base_url):
     open_page(page, base_url + "/" + link("game", example("normal-game")))
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#view .verdict"))
     assert verdict(page) == "✔ No violation"
+    assert not page.find_elements(By.CSS_SELECTOR, ".unchecked-link")
     shot(page, "shared-link")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_link_made_before_the_check_opens_marked_as_unchecked(page, base_url, lang):
+    if lang == "de":
+        css(page, "#lang").click()
+    open_page(page, base_url + "/" + link("game", example("revoke"), version=1))
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#view .verdict"))
+    assert verdict(page) == ("✖ 1 violation" if lang == "en" else "✖ 1 Regelverstoß")
+    note = css(page, ".unchecked-link").text
+    assert ("older link without a check" if lang == "en" else "älteren Link ohne Prüfsumme") in note
+    assert "#v1/game/" in page.current_url  # kept as it was opened
+    shot(page, f"unchecked-link-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_damaged_link_says_so_and_shows_nothing(page, base_url, lang):
+    if lang == "de":
+        css(page, "#lang").click()
+    good = link("game", example("revoke"))
+    half = len(good) // 2
+    cut = good[:half] + ("A" if good[half] != "A" else "B") + good[half + 1:]
+    open_page(page, base_url + "/" + cut)
+    message = wait(page, lambda d: css(d, "#input-errors").text)
+    assert ("This link is damaged" if lang == "en" else "Dieser Link ist beschädigt") in message
+    assert css(page, "#result").get_attribute("hidden")
+    shot(page, f"damaged-link-{lang}")
+
+
+def address(browser, part: str) -> str:
+    return wait(browser, lambda d: part in d.current_url and d.current_url)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_back_and_forward_move_between_the_views(page, base_url, lang):
+    if lang == "de":
+        css(page, "#lang").click()
+    bad = "✖ 1 violation" if lang == "en" else "✖ 1 Regelverstoß"
+    start = page.current_url
+    assert "#" not in start
+    load_example(page, "revoke")
+    game = address(page, "#v2/game/")
+    load_example(page, "sitting")
+    listed = address(page, "#v2/list/")
+    css(page, 'table.sitting tr[data-game="1"] .open-game').click()
+    line = address(page, "/2.")
+    assert css(page, "#back-to-list")
+    assert verdict(page) == bad
+    page.back()
+    wait(page, lambda d: d.current_url == listed and d.find_elements(By.CSS_SELECTOR, ".sitting"))
+    page.back()
+    wait(page, lambda d: d.current_url == game and d.find_elements(By.CSS_SELECTOR, ".table .seat"))
+    assert verdict(page) == bad
+    page.back()
+    wait(page, lambda d: d.current_url == start and css(d, "#result").get_attribute("hidden"))
+    page.forward()
+    wait(page, lambda d: d.current_url == game and not css(d, "#result").get_attribute("hidden"))
+    # another game: the address follows it
+    load_example(page, "normal-game")
+    assert address(page, "#v2/game/") != game
+    # a game of a list opens from its address, with the way back to its list
+    open_page(page, line)
+    wait(page, lambda d: d.find_elements(By.ID, "back-to-list"))
+    assert verdict(page) == bad
+    css(page, "#back-to-list").click()
+    wait(page, lambda d: d.current_url == listed)
+    # a broken box: nothing shown, and the address names nothing
+    css(page, "#input").clear()
+    css(page, "#input").send_keys("{")
+    css(page, "#check").click()
+    wait(page, lambda d: "#" not in d.current_url and css(d, "#result").get_attribute("hidden"))
+    page.back()
+    wait(page, lambda d: d.current_url == listed and d.find_elements(By.CSS_SELECTOR, ".sitting"))
+
+
+# The page's own decoder, run on edits of a link: each either says the link is damaged
+# (or of another version, or no link), or gives exactly what was shared.
+EDITS = """
+const [hash, count, seed, done] = arguments;
+import("/assets/js/share.js").then(async ({decode}) => {
+  const original = (await decode(hash)).text;
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_./#";
+  let x = seed;
+  const next = n => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
+  const outcomes = {damaged: 0, other: 0, none: 0, same: 0, another: []};
+  for (let i = 0; i < count; i++) {
+    const at = 1 + next(hash.length - 1);
+    const kind = next(3);
+    let c = alphabet[next(alphabet.length)];
+    if (kind === 0) while (c === hash[at]) c = alphabet[next(alphabet.length)];
+    const edited = kind === 0 ? hash.slice(0, at) + c + hash.slice(at + 1)
+      : kind === 1 ? hash.slice(0, at) + c + hash.slice(at)
+      : hash.slice(0, at) + hash.slice(at + 1);
+    if (edited === hash) { outcomes.same++; continue; }
+    try {
+      const shared = await decode(edited);
+      if (shared === null) outcomes.none++;
+      else if (shared.text === original) outcomes.same++;
+      else outcomes.another.push(edited);
+    } catch (error) {
+      if (error.key === "link_damaged") outcomes.damaged++; else outcomes.other++;
+    }
+  }
+  done(outcomes);
+});
+"""
+
+
+def test_no_edit_of_one_character_shows_another_game(page, base_url):
+    load_example(page, "revoke")
+    hash_ = wait(page, lambda d: "#v2/" in d.current_url
+                 and d.execute_script("return location.hash"))
+    page.set_script_timeout(60)
+    outcomes = page.execute_async_script(EDITS, hash_, 300, 29)
+    assert outcomes["another"] == []
+    assert outcomes["damaged"] > 250, outcomes
+    # and the page itself, on a few of them
+    for at in (5, 9, len(hash_) // 2, len(hash_) - 3):
+        edited = hash_[:at] + ("x" if hash_[at] != "x" else "y") + hash_[at + 1:]
+        open_page(page, base_url + "/" + edited)
+        wait(page, lambda d: css(d, "#input-errors").text)
+        assert css(page, "#result").get_attribute("hidden"), edited
 
 
 def test_a_link_naming_an_unknown_ruleset_says_so(page, base_url):
@@ -630,6 +760,92 @@ def test_docs_render_the_openapi_description(page, base_url):
              for e in page.find_elements(By.CSS_SELECTOR, ".opblock-summary-path")}
     assert "/v1/games/check" in paths
     shot(page, "docs")
+
+
+def test_docs_try_it_out_calls_this_server(page, base_url):
+    """The description names its server relative to the page, so "Try it out" calls the
+    origin /docs was opened from (the page's policy allows only that one)."""
+    page.get(base_url + "/docs")
+    block = wait(page, lambda d: d.find_elements(By.ID, "operations-rulesets-listRulesets"))[0]
+    servers = page.find_elements(By.CSS_SELECTOR, ".servers select option")
+    assert [o.get_attribute("value") for o in servers] in ([], ["/"])
+    block.find_element(By.CSS_SELECTOR, ".opblock-summary-control, .opblock-summary").click()
+    wait(page, lambda d: block.find_elements(By.CSS_SELECTOR, ".try-out__btn"))[0].click()
+    wait(page, lambda d: block.find_elements(By.CSS_SELECTOR, ".execute"))[0].click()
+    live = ".live-responses-table tr.response"
+    row = wait(page, lambda d: block.find_elements(By.CSS_SELECTOR, live))[0]
+    assert row.find_element(By.CSS_SELECTOR, ".response-col_status").text.strip() == "200"
+    assert '"ddv"' in row.find_element(By.CSS_SELECTOR, ".response-col_description pre").text
+    assert block.find_element(By.CSS_SELECTOR, ".request-url pre").text == base_url + "/v1/rulesets"
+    shot(page, "docs-try-it-out")
+
+
+# ---- contrast under the pointer and in focus ----
+
+# The WCAG 2 contrast ratio of a node's text against what lies under it: the computed
+# colours, the backgrounds of the node and its ancestors laid over white.
+CONTRAST = """
+const parse = s => {
+  const m = s.match(/[\\d.]+/g).map(Number);
+  return m.length > 3 ? m : [...m, 1];
+};
+const node = arguments[0];
+const layers = [];
+for (let n = node; n; n = n.parentElement) {
+  const c = parse(getComputedStyle(n).backgroundColor);
+  if (c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+}
+let bg = [255, 255, 255];
+for (const c of layers.reverse()) bg = bg.map((v, i) => c[i] * c[3] + v * (1 - c[3]));
+const f = parse(getComputedStyle(node).color);
+const fg = f.slice(0, 3).map((v, i) => v * f[3] + bg[i] * (1 - f[3]));
+const linear = v => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+const lum = rgb => rgb.map(linear)
+  .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+return [(hi + 0.05) / (lo + 0.05), getComputedStyle(node).color, bg.map(Math.round).join(",")];
+"""
+
+
+def contrast_of_buttons(browser) -> list[tuple[str, str, float, str, str]]:
+    """Every visible, enabled button hovered, then focused:
+    (state, label, ratio, colour, background)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    found = []
+    buttons = [b for b in browser.find_elements(By.CSS_SELECTOR, "button")
+               if b.is_displayed() and b.is_enabled()]
+    assert buttons
+    for button in buttons:
+        label = button.text or button.get_attribute("aria-label") or button.get_attribute("id")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        ActionChains(browser).move_to_element(button).perform()
+        assert browser.execute_script("return arguments[0].matches(':hover')", button)
+        found.append(("hover", label, *browser.execute_script(CONTRAST, button)))
+        browser.execute_script("arguments[0].focus()", button)
+        found.append(("focus", label, *browser.execute_script(CONTRAST, button)))
+    ActionChains(browser).move_by_offset(0, 0).perform()
+    return found
+
+
+@pytest.mark.parametrize(("size", "lang"),
+                         [("desktop", "en"), ("phone", "de"), ("desktop", "de"), ("phone", "en")])
+def test_buttons_keep_their_label_under_the_pointer_and_in_focus(page, base_url, size, lang):
+    """At least 4.5:1 between a button's label and its background, hovered or focused
+    (WCAG 1.4.3): the primary buttons stay dark under the pointer."""
+    set_up(page, base_url, size, lang)
+    found = contrast_of_buttons(page)
+    primary = css(page, "#check")
+    from selenium.webdriver.common.action_chains import ActionChains
+    ActionChains(page).move_to_element(primary).perform()
+    element_shot(page, ".actions", f"check-button-hovered-{size}-{lang}")
+    load_example(page, "revoke")
+    found += contrast_of_buttons(page)
+    load_example(page, "sitting")
+    found += contrast_of_buttons(page)
+    low = [f for f in found if f[2] < 4.5]
+    assert not low, low
+    assert any(state == "hover" and label in ("Check", "Prüfen") for state, label, *_ in found)
 
 
 def test_no_browser_needed_to_import_this_module():
@@ -1090,3 +1306,144 @@ def test_a_table_of_five_shows_the_one_sitting_out(page):
     assert len(page.find_elements(By.CSS_SELECTOR, ".table .seat")) == 5
     assert css(page, ".table .out-seat").text.split() == ["Eve", "sits", "out"]
     shot(page, "table-of-five")
+
+
+# ---- the evening at a glance ----
+
+def expected_figures(client, name: str) -> tuple[list[str], list[dict[str, Any]], dict[str, Any]]:
+    answer = client.post("/v1/sittings/check", json=example(name)).get_json()
+    games = answer["games"]
+    figures = []
+    seated = []
+    for g in games:  # who sits at the table at each game (the house rules may change it)
+        seated.append(g.get("table") or (seated[-1] if seated else answer["players"]))
+    for p in answer["players"]:
+        played = [g for g, at in zip(games, seated, strict=True)
+                  if p in at and g["sits_out"] != p and p in g["scores"]]
+        solos = [g for g in played if g["declarer"] == p and g["kind"].endswith("solo")]
+        figures.append({"player": p, "played": len(played),
+                        "won": sum(g["scores"][p] > 0 for g in played),
+                        "solos": len(solos), "solos_won": sum(g["scores"][p] > 0 for g in solos),
+                        "total": answer["totals"][p]})
+    return answer["players"], figures, answer
+
+
+@pytest.mark.parametrize(("size", "lang"), [("desktop", "en"), ("phone", "de"), ("phone", "en")])
+def test_the_evening_at_a_glance(page, base_url, app, size, lang):
+    set_up(page, base_url, size, lang)
+    load_example(page, "house-evening")
+    players, figures, answer = expected_figures(app.test_client(), "house-evening")
+    # the chart: a line per player through the totals after each game, the bock games shaded
+    lines = page.find_elements(By.CSS_SELECTOR, "svg.chart g.player")
+    assert [g.get_attribute("data-player") for g in lines] == players
+    for g in lines:
+        assert len(g.find_elements(By.CSS_SELECTOR, "circle")) == len(answer["games"])
+    assert len(page.find_elements(By.CSS_SELECTOR, "svg.chart rect.bock")) == sum(
+        g["bock"] > 1 for g in answer["games"])
+    # the figures, as counted here from the service's answer
+    rows = page.find_elements(By.CSS_SELECTOR, "table.figures tbody tr")
+    shown = [[c.text for c in r.find_elements(By.CSS_SELECTOR, "th, td")] for r in rows]
+    for row, f in zip(shown, figures, strict=True):
+        assert row[0] == f["player"]
+        assert row[1:5] == [str(f["played"]), str(f["won"]), str(f["solos"]), str(f["solos_won"])]
+        per_game = f["total"] / f["played"]
+        figure = float(row[5].replace(",", ".").replace("−", "-"))
+        assert figure == pytest.approx(per_game, abs=0.01)
+        assert row[6] == str(f["total"])
+    # on a phone: the page does not scroll sideways, the list scrolls in its own box with
+    # the game's number kept in view
+    no_overflow(page)
+    box = css(page, ".list .table-scroll")
+    if size == "phone":
+        assert page.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth",
+                                   box)
+        page.execute_script("arguments[0].scrollLeft = arguments[0].scrollWidth", box)
+        first = css(page, 'table.sitting tbody tr[data-game="0"] th')
+        assert abs(first.rect["x"] - box.rect["x"]) < 2
+        last = css(page, 'table.sitting tbody tr[data-game="0"] td.status')
+        assert last.rect["x"] + last.rect["width"] <= box.rect["x"] + box.rect["width"] + 2
+        page.execute_script("arguments[0].scrollLeft = 0", box)
+    shot(page, f"evening-{size}-{lang}")
+    element_shot(page, ".evening", f"evening-chart-{lang}")
+
+
+@pytest.mark.parametrize(("size", "lang"), [("desktop", "en"), ("phone", "de")])
+def test_every_line_and_every_fault_of_the_list_opens(page, base_url, size, lang):
+    set_up(page, base_url, size, lang)
+    load_example(page, "sitting")
+    buttons = page.find_elements(By.CSS_SELECTOR, "table.sitting tbody .open-game")
+    assert len(buttons) == len(example("sitting")["games"])
+    # a line written as the sheet has it opens as its line, with its checks
+    css(page, 'table.sitting tr[data-game="2"] .open-game').click()
+    wait(page, lambda d: "/3." in d.current_url)
+    assert verdict(page).startswith("✔")
+    assert "3" in verdict(page)
+    assert css(page, ".line-checks").text
+    shot(page, f"list-line-{size}-{lang}")
+    page.back()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "table.sitting"))
+    # each fault opens its line: the revoke at the table, the line that does not add up as a line
+    faults = page.find_elements(By.CSS_SELECTOR, ".violations .fault-link")
+    games = [f.get_attribute("data-game") for f in faults]
+    assert "1" in games and "5" in games
+    for at, game in enumerate(games):
+        fault = page.find_elements(By.CSS_SELECTOR, ".violations .fault-link")[at]
+        fault.click()
+        if not game:  # a fault of the whole list: the list's totals
+            wait(page, lambda d: d.switch_to.active_element.text in ("Totals", "Endstand"))
+            continue
+        wait(page, lambda d, game=game: f"/{int(game) + 1}." in d.current_url)
+        wait(page, lambda d: d.find_elements(By.ID, "back-to-list"))
+        assert verdict(page).startswith("✖")
+        if game == "5":
+            assert page.find_elements(By.CSS_SELECTOR, ".line-checks .line-fault")
+            shot(page, f"list-fault-line-{size}-{lang}")
+        css(page, "#back-to-list").click()
+        wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "table.sitting"))
+    no_overflow(page)
+
+
+# ---- accessibility, checked by a machine: axe-core (tests/vendor/axe-core) ----
+
+AXE = (Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js").read_text(
+    encoding="utf-8")
+
+
+def axe(browser, state: str) -> None:
+    """axe-core's default rules (none disabled) on the page as it stands: no violation."""
+    if not browser.execute_script("return typeof window.axe === 'object'"):
+        browser.execute_script(AXE)
+    browser.set_script_timeout(60)
+    found = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        axe.run(document).then(r => done(r.violations.map(v => ({
+          id: v.id, impact: v.impact, help: v.help,
+          nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + ": " + n.failureSummary)}))),
+          e => done([{id: "axe-error", help: String(e), nodes: []}]));
+    """)
+    assert not found, (state, found)
+
+
+@pytest.mark.parametrize(("size", "lang"), LAYOUTS)
+def test_no_accessibility_violation_in_any_main_state(page, base_url, size, lang):
+    set_up(page, base_url, size, lang)
+    axe(page, "empty")
+    load_example(page, "revoke")
+    axe(page, "game")
+    css(page, ".ruling-links a").click()  # the ruling's card at the table
+    axe(page, "ruling")
+    load_example(page, "sitting")
+    axe(page, "list")
+    css(page, 'table.sitting tr[data-game="5"] .open-game').click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, ".line-checks"))
+    axe(page, "list line")
+    load_example(page, "house-evening")
+    axe(page, "evening")
+    css(page, "#entry-random").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#entry-board:not([hidden]) button.card"))
+    axe(page, "entry")
+    css(page, "#input").clear()
+    css(page, "#input").send_keys("{")
+    css(page, "#check").click()
+    wait(page, lambda d: css(d, "#input-errors").text)
+    axe(page, "error")

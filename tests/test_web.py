@@ -67,7 +67,8 @@ def _page_files() -> list[Path]:
 def test_nothing_is_fetched_from_elsewhere():
     """Offline: no URL of another host in any file of the page (no CDN, no web font)."""
     for path in _page_files():
-        text = path.read_text(encoding="utf-8")
+        # SVG's namespace is a name, never fetched
+        text = path.read_text(encoding="utf-8").replace('"http://www.w3.org/2000/svg"', "")
         assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text, re.I), path
         assert "@import" not in text and "url(" not in text, path
 
@@ -134,3 +135,49 @@ def test_revoke_example_is_a_revoke():
     assert game["play"][10] == {"seat": 2, "card": "H9"}
     assert game["play"][11] == {"seat": 3, "card": "CK"}
     assert "H9" in game["hands"][3] and game["play"][41] == {"seat": 3, "card": "H9"}
+
+
+def _html_urls() -> list[str]:
+    from service.web import _swagger_dist
+    own = [f"/assets/{p.relative_to(STATIC).as_posix()}" for p in STATIC.rglob("*.html")]
+    swagger = [f"/assets/swagger/{p.name}" for p in _swagger_dist().glob("*.html")]
+    return ["/", "/docs", *own, *swagger]
+
+
+def test_every_page_file_is_among_those_checked():
+    expected = {"/assets/index.html", "/assets/docs.html", "/assets/swagger/oauth2-redirect.html"}
+    assert expected <= set(_html_urls())
+
+
+@pytest.mark.parametrize("url", _html_urls())
+def test_every_html_answer_carries_the_policy_and_frame_protection(client, url):
+    """Whatever path serves a page, it gets the page's policy and is never framed; the
+    same on a revalidation (304)."""
+    first = client.get(url)
+    assert first.status_code == 200, url
+    assert first.mimetype == "text/html"
+    again = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+    for response in (first, again):
+        policy = dict(part.strip().split(" ", 1)
+                      for part in response.headers["Content-Security-Policy"].split(";"))
+        assert policy["default-src"] == "'none'"
+        assert policy["script-src"] == "'self'"
+        assert policy["frame-ancestors"] == "'none'"
+        assert response.headers["X-Frame-Options"] == "DENY"
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_page_is_served_the_same_at_both_paths(client):
+    assert (client.get("/assets/index.html").headers["Content-Security-Policy"]
+            == client.get("/").headers["Content-Security-Policy"])
+    assert (client.get("/assets/docs.html").headers["Content-Security-Policy"]
+            == client.get("/docs").headers["Content-Security-Policy"])
+
+
+def test_the_description_names_its_server_relative_to_the_page():
+    """/docs "Try it out" calls the origin the description was read from, whatever it is."""
+    import yaml
+
+    description = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text())
+    assert [s["url"] for s in description["servers"]] == ["/"]

@@ -29,21 +29,23 @@ def _swagger_dist() -> Path:
     return Path(str(files("flask_swagger_ui") / "dist"))
 
 
-def _asset(directory: Path, name: str) -> Response:
+def _asset(directory: Path, name: str, csp: str = CSP) -> Response:
     # An ETag and a revalidation on every use: a new release is seen at once and an
     # unchanged asset costs a 304.
     response = send_from_directory(directory, name, etag=True, conditional=True, max_age=None)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Content-Type-Options"] = "nosniff"
+    if response.mimetype == "text/html":
+        # Whatever path serves a page (/, /assets/index.html, Swagger UI's
+        # oauth2-redirect.html), it runs under the same policy and is never framed.
+        response.headers["Content-Security-Policy"] = csp
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Frame-Options"] = "DENY"
     return response
 
 
 def _page(name: str, csp: str) -> Response:
-    response = _asset(STATIC, name)
-    response.headers["Content-Security-Policy"] = csp
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["X-Frame-Options"] = "DENY"
-    return response
+    return _asset(STATIC, name, csp)
 
 
 @bp.get("/")
@@ -58,9 +60,9 @@ def docs() -> Response:
 
 @bp.get("/assets/<path:name>")
 def asset(name: str) -> Response:
-    return _asset(STATIC, name)
+    return _asset(STATIC, name, DOCS_CSP if name == "docs.html" else CSP)
 
 
 @bp.get("/assets/swagger/<name>")
 def swagger_asset(name: str) -> Response:
-    return _asset(_swagger_dist(), name)
+    return _asset(_swagger_dist(), name, DOCS_CSP)

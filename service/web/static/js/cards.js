@@ -42,9 +42,13 @@ export function cardElement(text, {tag = "span", marked = false, played = false,
   if (marked) classes.push("marked");
   if (played) classes.push("played");
   const label = cardName(text) + (marked ? " ⚠" : "");
-  const node = el(tag, {class: classes.join(" "), title: label, "aria-label": label,
-                        role: tag === "span" ? "img" : undefined, dataset: {card: String(text)},
+  // A card to choose is named by its text (hidden from sight), a card shown as a picture
+  // by its label: a control's name must hold what it says (WCAG 2.5.3).
+  const button = tag === "button";
+  const node = el(tag, {class: classes.join(" "), title: label, "aria-label": button ? undefined : label,
+                        role: button ? undefined : "img", dataset: {card: String(text)},
                         ...attrs});
+  if (button) node.append(el("span", {class: "sr-only", text: label}));
   if (card) {
     node.append(el("span", {class: "suit", "aria-hidden": "true", text: SUITS[card.suit].symbol}),
                 el("span", {class: "rank", "aria-hidden": "true", text: RANKS[card.rank].short[language()]}));

@@ -759,9 +759,9 @@ export class GameView {
     if (claim.agrees) return el("p", {class: "claim good", text: t("claim_agrees")});
     return el("div", {class: "claim bad"}, el("p", {}, el("strong", {text: t("claim_differs")})),
       el("div", {class: "table-scroll"}, el("table", {class: "claim-table"},
-        el("thead", {}, el("tr", {}, el("th", {text: ""}), el("th", {text: t("claimed")}), el("th", {text: t("computed")}))),
+        el("thead", {}, el("tr", {}, el("td"), el("th", {scope: "col", text: t("claimed")}), el("th", {scope: "col", text: t("computed")}))),
         el("tbody", {}, [...diffs.values()].map(d => el("tr", {},
-          el("th", {text: t(FIELD_LABELS[d.field] ?? d.field)}), el("td", {text: this.shown(d.claimed)}),
+          el("th", {scope: "row", text: t(FIELD_LABELS[d.field] ?? d.field)}), el("td", {text: this.shown(d.claimed)}),
           el("td", {text: this.shown(d.computed)})))))));
   }
 

@@ -6,6 +6,7 @@ import { GameView } from "./gameview.js";
 import { initialLanguage, language, saveLanguage, setLanguage, t } from "./i18n.js";
 import { JsonSyntaxError, lineColumn, locate, placeOf } from "./jsonpos.js";
 import { decode, encode, LinkError } from "./share.js";
+import { renderLine } from "./evening.js";
 import { renderSitting } from "./sittingview.js";
 import { isTournament, mountDrawForm, renderTournament } from "./tournamentview.js";
 
@@ -79,8 +80,57 @@ async function handRules(data) {
   return {dollen: flag("dollen"), withNines: flag("with_nines")};
 }
 
+// ---- the address: each view has its own; Back and Forward move between the views ----------
+// Every view shown gets a history entry whose fragment is its link (share.js), so the
+// address always says what is shown, and a reload or a copied address shows it again.
+const views = new Map();  // history entry's id -> {shown, list, text}
+let nextView = 1;
+let currentView = 0;
+let addressed = Promise.resolve();
+
+function addressOf(shown) {
+  if (!shown) return Promise.resolve("");
+  if (shown.link) return Promise.resolve(shown.link);  // as it was opened (an old link stays old)
+  if (shown.list) {
+    if (shown.list.link && shown.list.unchecked) {  // an old link cannot name a line of its list
+      return shown.kind === "game" ? encode("game", shown.data) : Promise.resolve(shown.list.link);
+    }
+    return encode("list", shown.list.data, shown.fromList);
+  }
+  return encode(shown.kind, shown.data);
+}
+
+// how: "push" a new entry (a new view), "replace" the current one (the same view again).
+function remember(how) {
+  const shown = state.shown;
+  if (how === "push" && views.get(currentView)?.shown === shown) how = "replace";
+  const id = nextView++;
+  views.set(id, {shown, list: state.list, text: input.value});
+  currentView = id;
+  addressed = addressOf(shown).then(hash => {
+    if (currentView !== id) return;  // another view came meanwhile
+    const url = location.pathname + location.search + hash;
+    if (how === "push") history.pushState({view: id}, "", url);
+    else history.replaceState({view: id}, "", url);
+  });
+}
+
+async function restoreView(event) {
+  const view = views.get(event.state?.view);
+  if (!view) return loadFromLink();  // an address typed or changed by hand, or a reload's entry
+  currentView = event.state.view;
+  state.shown = view.shown;
+  state.list = view.list;
+  input.value = view.text;
+  clearMessage();
+  entry.clear();
+  if (view.shown) renderShown(); else result.hidden = true;
+  recheckInLanguage();  // a view shown before a change of language
+}
+
 // ---- checking what is in the box ---------------------------------------------------------
-async function checkText(text) {
+// link: the fragment it came from (the address is kept as it is, even when the check fails).
+async function checkText(text, {link = null, unchecked = false, how = link ? "replace" : "push"} = {}) {
   clearMessage();
   try {
     locate(text);
@@ -89,7 +139,7 @@ async function checkText(text) {
     const {line, col} = lineColumn(text, error.offset);
     showMessage("json_error", {msg: error.message, line, col});
     selectRange([error.offset, error.offset + 1]);
-    hideResult();
+    hideResult(link === null);
     return;
   }
   const data = JSON.parse(text);
@@ -109,30 +159,34 @@ async function checkText(text) {
     showMessage("unknown_ruleset", {id, known: known.join(", ")});
     if (answer.status !== 200) {
       errors.append(el("p", {class: "detail", text: answer.body?.detail ?? ""}));
-      hideResult();
+      hideResult(link === null);
       return;
     }
   }
   if (isList && (answer.status === 404 || answer.status === 405)) {
     showMessage("no_sittings", {status: answer.status});
-    hideResult();
+    hideResult(link === null);
     return;
   }
   if (answer.status !== 200) {
     showProblem(text, answer.body);
-    hideResult();
+    hideResult(link === null);
     return;
   }
   state.shown = isDay ? {kind: "day", data, answer: answer.body, askedIn: language()}
     : isList ? {kind: "list", data, answer: answer.body, askedIn: language()}
     : {kind: "game", data, answer: answer.body, askedIn: language(), rules: await handRules(data)};
+  if (link) Object.assign(state.shown, {link, unchecked});
   entry.clear();  // the board belongs to the game shown: another game replaces it
   renderShown();
+  remember(how);
 }
 
-function hideResult() {
+// forget: the address no longer names what was shown before.
+function hideResult(forget = true) {
   state.shown = null;
   result.hidden = true;
+  if (forget && views.get(currentView)?.shown) remember("push");
 }
 
 function renderShown() {
@@ -141,6 +195,9 @@ function renderShown() {
   result.hidden = false;
   clear(back);
   $("#share-link").hidden = true;
+  if (shown.unchecked || shown.list?.unchecked) {
+    back.append(el("p", {class: "unchecked-link", role: "note"}, t("link_unchecked")));
+  }
   if (shown.kind === "day") {
     renderTournament(view, shown.data, shown.answer, {openTable});
   } else if (shown.kind === "list") {
@@ -148,18 +205,25 @@ function renderShown() {
       back.append(el("button", {type: "button", id: "back-to-day", onclick: () => {
         state.shown = shown.fromDay;
         renderShown();
+        remember("push");
       }}, t("back_to_list")));
     }
     renderSitting(view, shown.data, shown.answer, {openGame, codeText});
+  } else if (shown.kind === "line") {
+    back.append(backToList(shown));
+    renderLine(view, shown.list.data, shown.list.answer, shown.fromList, {codeText});
   } else {
-    if (shown.fromList !== undefined) {
-      back.append(el("button", {type: "button", id: "back-to-list", onclick: () => {
-        state.shown = state.list;
-        renderShown();
-      }}, t("back_to_list")));
-    }
+    if (shown.fromList !== undefined) back.append(backToList(shown));
     gameView.show(shown.data, shown.answer, shown.rules, {at: shown.at, sitsOut: shown.sitsOut});
   }
+}
+
+function backToList(shown) {
+  return el("button", {type: "button", id: "back-to-list", onclick: () => {
+    state.shown = shown.list;
+    renderShown();
+    remember("push");
+  }}, t("back_to_list"));
 }
 
 function codeText(code) {
@@ -171,12 +235,23 @@ function codeText(code) {
 function openTable(data, answer) {
   state.shown = {kind: "list", data, answer, askedIn: state.shown.askedIn, fromDay: state.shown};
   renderShown();
+  remember("push");
 }
 
-// A game of the list, in the game view: the list's answer has its check.
-async function openGame(index) {
-  const list = state.shown;
+// A game of the list, in the game view (the list's answer has its check); a line written
+// as the sheet has it, as its line with its checks.
+async function openGame(index, how = "push") {
+  const list = state.shown.list ?? state.shown;
   const line = list.data.games[index];
+  if (!line?.transcript) {
+    state.list = list;
+    state.shown = {kind: "line", fromList: index, list, askedIn: list.askedIn};
+    entry.clear();
+    renderShown();
+    remember(how);
+    view.querySelector(".verdict")?.focus();
+    return;
+  }
   const transcript = {ruleset: list.data.ruleset, ...line.transcript};
   let answer = list.answer.games?.[index]?.result;
   if (!answer) {
@@ -193,17 +268,18 @@ async function openGame(index) {
   state.list = list;
   // At a table of five the dealer sits out: the fifth seat, beside the four.
   const sitsOut = (list.data.players?.length ?? 0) > 4 ? list.answer.games?.[index]?.sits_out ?? null : null;
-  state.shown = {kind: "game", data: transcript, answer, fromList: index, askedIn: list.askedIn,
+  state.shown = {kind: "game", data: transcript, answer, fromList: index, list, askedIn: list.askedIn,
                  rules: await handRules(transcript), sitsOut};
   entry.clear();
   renderShown();
+  remember(how);
   view.querySelector(".verdict")?.focus();
 }
 
 // ---- loading: examples, files, drops, links ---------------------------------------------------
-async function loadText(text) {
+async function loadText(text, options) {
   input.value = text;
-  await checkText(text);
+  await checkText(text, options);
   if (!result.hidden) view.querySelector(".verdict")?.focus();
 }
 
@@ -216,23 +292,39 @@ async function loadFile(file) {
   if (file) await loadText(await file.text());
 }
 
+// The view the address names; a damaged link shows nothing but that it is damaged.
 async function loadFromLink() {
+  const link = location.hash;
   let shared;
   try {
-    shared = await decode(location.hash);
+    shared = await decode(link);
   } catch (error) {
-    if (error instanceof LinkError) showMessage(error.key, error.values);
-    else throw error;
+    if (!(error instanceof LinkError)) throw error;
+    hideResult(false);
+    entry.clear();
+    showMessage(error.key, error.values);
     return;
   }
-  if (shared) await loadText(shared.text);
+  if (!shared) {  // no link: nothing shown
+    clearMessage();
+    hideResult(false);
+    remember("replace");
+    return;
+  }
+  await loadText(shared.text, {link: shared.line === null ? link : null, unchecked: !shared.checked,
+                               how: "replace"});
+  if (shared.line === null || state.shown?.kind !== "list") return;
+  if (!state.shown.data.games?.[shared.line]) {
+    hideResult(false);
+    return showMessage("link_damaged");
+  }
+  await openGame(shared.line, "replace");
 }
 
 async function share() {
   const shown = state.shown;
   if (!shown) return;
-  const hash = await encode(shown.kind === "list" ? "list" : "game", shown.data);
-  history.replaceState(null, "", hash);
+  await addressed;  // the address is the view's link
   const field = $("#share-link");
   field.value = location.href;
   field.hidden = false;
@@ -243,11 +335,13 @@ async function share() {
 // ---- entering a game ---------------------------------------------------------------------------
 const entry = new Entry($("#entry-board"), {
   onResult: (transcript, answer) => {
+    const before = state.shown;
     state.shown = {kind: "game", data: structuredClone(transcript), answer, askedIn: language(),
-                   rules: entry.rules, at: "end"};
+                   rules: entry.rules, at: "end", entered: true};
     input.value = JSON.stringify(transcript, null, 1);
     clearMessage();
     renderShown();
+    remember(before?.entered ? "replace" : "push");  // one entry for the game being entered
   },
   onError: (problem) => showProblem(JSON.stringify(entry.transcript), problem),
 });
@@ -351,7 +445,7 @@ async function recheckInLanguage() {
     try { fillRulesets((await get("/v1/rulesets")).rulesets); } catch { /* kept as they were */ }
   }
   for (const shown of [state.shown, state.list]) {
-    if (!shown || shown.askedIn === asked || shown.fromDay) continue;
+    if (!shown || shown.askedIn === asked || shown.fromDay || shown.kind === "line") continue;
     const path = shown.kind === "day" ? "/v1/tournaments/check"
       : shown.kind === "list" ? "/v1/sittings/check" : "/v1/games/check";
     let answer;
@@ -359,7 +453,7 @@ async function recheckInLanguage() {
     if (answer.status !== 200 || language() !== asked) continue;
     shown.answer = answer.body;
     shown.askedIn = asked;
-    if (state.shown === shown) renderShown();
+    if (state.shown === shown || state.shown?.list === shown) renderShown();
   }
 }
 
@@ -397,7 +491,7 @@ async function main() {
   $("#entry-random").addEventListener("click", () => startEntry(false));
   $("#entry-pasted").addEventListener("click", () => startEntry(true));
   $("#entry-continue").addEventListener("click", continueEntry);
-  window.addEventListener("hashchange", loadFromLink);
+  window.addEventListener("popstate", restoreView);
 
   const [codes, rulesets] = await Promise.all([get("/v1/codes"), get("/v1/rulesets")]);
   for (const code of codes.codes) state.codes[code.code] = code;

@@ -1,6 +1,7 @@
 // A list (sitting) as a club writes it: one line a game with dealer, kind, scores and
 // running totals; faulty lines marked; each game opening in the game view.
 import { clear, el } from "./dom.js";
+import { renderChart, renderFigures } from "./evening.js";
 import { t } from "./i18n.js";
 
 function signed(n) {
@@ -25,7 +26,7 @@ export function renderSitting(container, request, answer, {openGame, codeText}) 
   const rows = (answer.games ?? []).flatMap((game, i) => {
     const faults = lineDefects.get(i) ?? [];
     const bad = game.valid === false || faults.length > 0;
-    const hasTranscript = Boolean(request.games?.[i]?.transcript);
+    const hasTranscript = Boolean(request.games?.[i]?.transcript);  // opens at the table, else as its line
     const kind = `${kinds[game.kind] ?? game.kind ?? ""}${game.declarer ? ` (${game.declarer})` : ""}`
       + (game.bock > 1 ? ` ×${game.bock}` : "")
       + (game.bock_rounds_opened ? ` · ${t(game.bock_rounds_opened === 1 ? "bock_opened_1" : "bock_opened", {n: game.bock_rounds_opened})}` : "");
@@ -42,10 +43,10 @@ export function renderSitting(container, request, answer, {openGame, codeText}) 
     }
     const away = p => !seated.includes(p);
     return [...marks, el("tr", {class: (bad ? "faulty" : "") + (game.solo_round ? " in-solo-round" : ""), dataset: {game: String(i)}},
-      el("th", {scope: "row"}, hasTranscript
-        ? el("button", {type: "button", class: "open-game", "aria-label": t("open_game", {n: number}),
-                        onclick: () => openGame(i)}, `${number} ▸`)
-        : number),
+      el("th", {scope: "row"},
+        el("button", {type: "button", class: hasTranscript ? "open-game" : "open-game open-line",
+                      "aria-label": t(hasTranscript ? "open_game" : "open_line", {n: number}),
+                      onclick: () => openGame(i)}, `${number} ▸`)),
       el("td", {text: game.dealer ?? ""}),
       el("td", {text: kind}),
       players.map(p => el("td", {class: "num" + (game.sits_out === p ? " out" : away(p) ? " away" : ""),
@@ -61,7 +62,7 @@ export function renderSitting(container, request, answer, {openGame, codeText}) 
     players.map(p => el("th", {class: "num total", text: `Σ ${p}`})), el("th", {text: t("status")}));
   const totals = answer.totals ?? {};
   const claimedTotals = request.claimed?.totals;
-  const foot = [el("tr", {}, el("th", {colspan: "3", text: t("totals")}), players.map(() => el("td")),
+  const foot = [el("tr", {}, el("th", {colspan: "3", tabindex: "-1", text: t("totals")}), players.map(() => el("td")),
     players.map(p => el("td", {class: "num total", text: String(totals[p] ?? "")})), el("td"))];
   if (claimedTotals) {
     foot.push(el("tr", {}, el("th", {colspan: "3", text: t("claimed_totals")}), players.map(() => el("td")),
@@ -81,14 +82,21 @@ export function renderSitting(container, request, answer, {openGame, codeText}) 
         const m = /^\/games\/(\d+)/.exec(v.pointer ?? "");
         const where = [m ? t("game_n", {n: Number(m[1]) + 1}) : "", v.player ? `(${v.player})` : ""]
           .filter(Boolean).join(" ");
-        return el("li", {}, el("strong", {text: `⚠ ${codeText(v.code)}`}), " — ",
-          where ? `${where}: ` : "", el("span", {class: "message", text: v.message}));
+        const open = m ? () => openGame(Number(m[1]))
+          : () => container.querySelector("table.sitting tfoot th")?.focus();
+        return el("li", {}, el("button", {type: "button", class: "jump fault-link", dataset: {game: m ? m[1] : ""},
+          title: t("open_fault", {n: numberOf.get(v)}), onclick: open},
+          el("strong", {text: `⚠ ${codeText(v.code)}`}), " — ",
+          where ? `${where}: ` : "", el("span", {class: "message", text: v.message})));
       }))) : "",
     el("section", {class: "list"}, el("h3", {text: t("list")}),
-      el("div", {class: "table-scroll"},
+      el("div", {class: "table-scroll", role: "region", tabindex: "0", "aria-label": t("list_scroll")},
         el("table", {class: "sitting"}, el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, foot))),
       answer.claimed ? el("p", {class: answer.claimed.agrees ? "claim good" : "claim bad"},
         answer.claimed.agrees ? t("claim_agrees") : t("claim_differs")) : ""),
+    (answer.games ?? []).length ? el("section", {class: "evening"}, el("h3", {text: t("evening")}),
+      renderChart(players, answer.games),
+      el("h4", {text: t("figures")}), renderFigures(players, answer.games)) : "",
     answer.standings ? el("section", {class: "standings"}, el("h3", {text: t("standings")}),
       el("table", {}, el("tbody", {}, answer.standings.map(s => el("tr", {},
         el("td", {class: "num", text: `${s.place}.`}), el("td", {text: s.player}),
