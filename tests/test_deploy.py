@@ -256,6 +256,11 @@ def pip_installs(commands: list[list[str]]) -> list[tuple[list[str], set[str]]]:
     return installs
 
 
+def pip_argvs(commands: list[list[str]]) -> list[list[str]]:
+    """The argv of each `pip install`, in the order pip_installs lists them."""
+    return [argv for argv in map(normalize_command, commands) if argv[:2] == ["pip", "install"]]
+
+
 def dockerfile_run_commands() -> list[list[str]]:
     commands = []
     for stage in dockerfile_stages()[1]:
@@ -681,7 +686,10 @@ def test_dockerfile_cmd_is_make_run() -> None:
 def test_dockerfile_installs_like_makefile() -> None:
     def summary(commands: list[list[str]]) -> tuple[bool, list[str]]:
         installs = pip_installs(commands)
-        upgrades_pip = any(n == ["pip"] and "--upgrade" in o for n, o in installs)
+        # the image upgrades pip from its hashed lock (deploy/pip.lock)
+        upgrades_pip = any((n == ["pip"] or any(a.endswith("pip.lock") for a in argv))
+                           and "--upgrade" in o
+                           for (n, o), argv in zip(installs, pip_argvs(commands), strict=True))
         projects = sorted(t for names, _ in installs if names != ["pip"] for t in names)
         return upgrades_pip, projects
 
@@ -705,7 +713,8 @@ def test_image_compiles_the_core_as_make_compiled_does() -> None:
         found = []
         for argv in commands:
             upgrade = re.split(r"\[|==|>=|<=|~=|!=|<|>", argv[-1])[0] == "pip"
-            if normalize_command(argv)[:2] == ["pip", "install"] and not upgrade:
+            locked = argv[-1].endswith(".lock")  # the hashed dependencies, not the project
+            if normalize_command(argv)[:2] == ["pip", "install"] and not upgrade and not locked:
                 found.append(({**env, **command_env(argv)}.get("DOKO_COMPILE"), argv[-1]))
         return found
 
