@@ -51,6 +51,11 @@ OTHER_METHOD = "OTHER"  # any other method, so that clients cannot make up label
 MAX_LOGGED_PATH = 512  # keeps a log line short (one atomic write on a pipe)
 ACCESS_LOG_ENV = "DOKO_ACCESS_LOG"  # "0", "off", "false" or "no" turns the access log off
 
+# The proxies whose X-Real-IP names the client (gunicorn's forwarded_allow_ips, read from
+# the same variable; deploy/gunicorn.conf.py): the pod's nginx sidecar on loopback.
+PROXIES = frozenset(a.strip() for a in (os.environ.get("FORWARDED_ALLOW_IPS", "").strip()
+                                        or "127.0.0.1,::1").split(",") if a.strip())
+
 _START = "doko.start"  # keys in the WSGI environ, cheaper than flask.g
 _REQUEST_ID = "doko.request_id"
 # The request whose answer the server is writing (after the app returned it and its
@@ -212,11 +217,21 @@ def _after_request(response: Response) -> Response:
             "status": status,
             "duration_ms": round(duration * 1000, 3),
             "request_id": rid,
-            "remote_addr": environ.get("REMOTE_ADDR"),
+            "remote_addr": client_address(environ),
             "size": response.content_length,
         }
         ACCESS_LOG.handle(record)
     return response
+
+
+def client_address(environ: dict[str, Any]) -> str | None:
+    """The client: X-Real-IP as a trusted proxy (deploy/nginx.conf) sets it, else the
+    peer."""
+    peer = environ.get("REMOTE_ADDR")
+    real = environ.get("HTTP_X_REAL_IP")
+    if real and (peer in PROXIES or "*" in PROXIES):
+        return real[:64]
+    return peer
 
 
 def _written() -> None:
