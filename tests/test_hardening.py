@@ -327,3 +327,26 @@ def test_the_soak_test_runs_for_seconds_without_an_error(tmp_path):
     assert summary.endswith(" 0 errors"), summary
     assert int(summary.split()[0]) > 20, summary
     assert "legal" in result.stdout and "invalid" in result.stdout
+
+
+# ---- fair share: heavy sittings take turns with batches and tournaments -----------------
+
+def test_a_heavy_sitting_takes_a_batch_slot_a_light_one_does_not(app, client):
+    from pathlib import Path
+
+    from service.api import fairshare, sittings
+
+    sitting = json.loads((Path(__file__).resolve().parents[1] / "examples" / "sitting.json")
+                         .read_text())
+    light = json.dumps(sitting)
+    heavy = light[:-1] + ', "x": "' + "y" * sittings.HEAVY_SITTING_BYTES + '"}'
+    slots = app.extensions[fairshare.BATCH_SLOTS]
+    with slots.held():
+        answer = client.post("/v1/sittings/check", data=heavy, content_type="application/json")
+        assert int(problem(answer, 503)["status"]) == 503
+        assert int(answer.headers["Retry-After"]) >= 1
+        assert client.post("/v1/sittings/check", data=light,
+                           content_type="application/json").status_code == 200
+    # with the slot free, the heavy one is read (and refused for its unknown field)
+    answer = client.post("/v1/sittings/check", data=heavy, content_type="application/json")
+    assert answer.status_code == 400
