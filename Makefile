@@ -57,6 +57,7 @@ test: $(STAMP) $(JUNIT_XSD)
 	$(BIN)/mypy
 	$(BIN)/mkdocs build --strict -f docs/mkdocs.yml  # not --quiet: it drops the warnings --strict counts
 	$(BIN)/python -m pytest -n 2
+	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || echo "NOTE: the slow-client tests of the pod's proxy (tests/test_slow_clients.py) were SKIPPED: no nginx (apt-get install nginx)"
 	@test -x /usr/bin/chromium -a -x /usr/bin/chromedriver || echo "NOTE: the browser tests (tests/test_browser.py) were SKIPPED: no /usr/bin/chromium and /usr/bin/chromedriver (apt-get install chromium chromium-driver)"
 
 # The handbook (docs/) as a site, in site/.

@@ -1,6 +1,7 @@
 """Fair share: the latency of single checks while two clients send maximal batches.
 
     .venv/bin/python bench/fair_share.py [--seconds 20] [--workers 2] [--connections 2]
+                                         [--heavy batches|sittings]
 
 Starts gunicorn with deploy/gunicorn.conf.py (2 sync workers) and runs wrk (apt-get
 install wrk) with bench/wrk_post.lua: single checks of one random legal game from
@@ -12,6 +13,9 @@ install wrk) with bench/wrk_post.lua: single checks of one random legal game fro
   turns (DOKO_BATCH_CONCURRENCY=1, the default: one batch at a time, the other answered
   503 and sent again after Retry-After);
 * the same without the turns (DOKO_BATCH_CONCURRENCY=0), as before.
+
+``--heavy sittings``: the two heavy clients send a sitting of 16 rounds (384 whole games,
+0.6 MiB) instead of a batch; a sitting over 64 KiB takes a batch slot like a batch.
 
 Prints p50, p99 and max of the single checks answered 200, their rate, and how the
 batches were answered. wrk measures latency from each request's send on its
@@ -58,12 +62,16 @@ def wrk(url: str, body: Path, connections: int, seconds: int) -> subprocess.Pope
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
+HEAVY_PATHS = {"batches": "/v1/games/check-batch", "sittings": "/v1/sittings/check"}
+HEAVY_PATH = HEAVY_PATHS["batches"]
+
+
 def batch_client(port: int, body: bytes, stop: threading.Event, statuses: list[int]) -> None:
     """Sends the batch again and again; after a 503, waits Retry-After, unconnected."""
     while not stop.is_set():
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         try:
-            conn.request("POST", "/v1/games/check-batch", body,
+            conn.request("POST", HEAVY_PATH, body,
                          {"Content-Type": "application/json"})
             response = conn.getresponse()
             response.read()
@@ -89,7 +97,8 @@ def scenario(label: str, slots: str | None, batches: bool, single: Path, batch: 
              args: argparse.Namespace) -> None:
     os.environ["DOKO_BATCH_CONCURRENCY"] = slots or "1"
     port = free_port()
-    server = start_server(port, args.workers)
+    venv = Path(sys.executable).parent.parent
+    server, _ = start_server(venv, ROOT, port, args.workers, ROOT)
     try:
         base = f"http://127.0.0.1:{port}"
         result(wrk(f"{base}/v1/games/check", single, args.connections, 2))  # warm up
@@ -127,29 +136,45 @@ def scenario(label: str, slots: str | None, batches: bool, single: Path, batch: 
     print(line, flush=True)
 
 
+def heavy_sitting() -> dict:
+    """16 rounds of bench/sitting_check.py in one sitting: 384 whole games, 0.6 MiB."""
+    from sitting_check import a_round
+
+    rng = random.Random(3)
+    rounds = [a_round(rng) for _ in range(16)]
+    return {**rounds[0], "games": [g for r in rounds for g in r["games"]]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--connections", type=int, default=2,
                         help="connections sending single checks")
+    parser.add_argument("--heavy", choices=sorted(HEAVY_PATHS), default="batches")
     args = parser.parse_args()
+    global HEAVY_PATH
+    HEAVY_PATH = HEAVY_PATHS[args.heavy]
     if not shutil.which("wrk"):
         raise SystemExit("needs wrk (apt-get install wrk)")
     with tempfile.TemporaryDirectory() as tmp:
         single = Path(tmp) / "game.json"
         single.write_text(json.dumps(random_game(resolve("ddv"), random.Random(7))))
         batch = Path(tmp) / "batch.json"
-        batch.write_text(json.dumps(maximal_games(1000), separators=(",", ":")))
+        if args.heavy == "sittings":
+            batch.write_text(json.dumps(heavy_sitting(), separators=(",", ":")))
+        else:
+            batch.write_text(json.dumps(maximal_games(1000), separators=(",", ":")))
         print(f"gunicorn {args.workers} sync workers; single checks from "
-              f"{args.connections} connections for {args.seconds} s; batches of "
+              f"{args.connections} connections for {args.seconds} s; {args.heavy} of "
               f"{batch.stat().st_size / 2**20:.1f} MiB from 2 connections")
-        print("| Load | single checks | p50 | p99 | max | batches answered |")
+        print(f"| Load | single checks | p50 | p99 | max | {args.heavy} answered |")
         print("|---|---|---|---|---|---|")
         scenario("single checks alone", None, False, single, batch, args)
-        scenario("with two batch clients, one batch at a time (default)", "1", True, single,
+        heavy = args.heavy[:-1]  # batch, sitting
+        scenario(f"with two {heavy} clients, one at a time (default)", "1", True, single,
                  batch, args)
-        scenario("with two batch clients, no batch limit", "0", True, single, batch, args)
+        scenario(f"with two {heavy} clients, no limit", "0", True, single, batch, args)
 
 
 if __name__ == "__main__":

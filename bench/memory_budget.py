@@ -40,6 +40,8 @@ from service.checking import (  # noqa: E402
     MAX_BATCH_GAMES,
     MAX_BODY_BYTES,
 )
+from service.checking.sitting import MAX_SITTING_BYTES  # noqa: E402
+from service.checking.tournament import MAX_TOURNAMENT_BYTES  # noqa: E402
 from service.game.rulesets import presets  # noqa: E402
 from service.generating.random_game import random_game  # noqa: E402
 
@@ -131,6 +133,12 @@ def cases() -> Iterator[tuple[str, str, str, bytes]]:
                 [element] * count)
     yield batch, "8 MiB of empty objects (413)", JSON, (
         b"[" + b",".join([b"{}"] * (MAX_BATCH_BYTES // 3 - 1)) + b"]")
+    # the routes with limits of their own, at their limits
+    for route, limit in (("/v1/sittings/check", MAX_SITTING_BYTES),
+                         ("/v1/tournaments/check", MAX_TOURNAMENT_BYTES)):
+        for name, body in hostile_bodies(limit - 64):
+            if len(body) <= limit:  # some kinds outgrow their size at larger limits
+                yield route, name, JSON, body
 
 
 def measure(route: str, media: str, body: bytes) -> dict:

@@ -1,7 +1,7 @@
 """Load and soak: POST /v1/games/check on a local gunicorn for minutes, then a report.
 
-    .venv/bin/python bench/soak.py [--minutes 3] [--concurrency 8] [--workers 2]
-                                   [--max-requests 0] [--seed 1]
+    .venv/bin/python bench/soak.py [--minutes 3 | --seconds S] [--concurrency 8]
+                                   [--workers 2] [--max-requests 0] [--seed 1]
 
 Starts gunicorn with deploy/gunicorn.conf.py on a free loopback port (as
 bench/http_check.py does), waits for /readyz, and sends from C client threads (a
@@ -10,7 +10,8 @@ the server and prints:
 
 * requests sent and answered, by kind of body, and the rate;
 * errors: connection errors, timeouts, and answers other than the one expected for the
-  body (a status other than the expected one, or a verdict other than the expected);
+  body (a status other than the expected one, or a verdict other than the expected:
+  each answer is read as JSON and its ``valid`` compared, see :func:`judge`);
 * latency p50, p99 and the maximum, over all requests and by kind;
 * each worker's resident memory (VmRSS from /proc/<pid>/status) after start-up, every
   30 seconds and at the end, and whether a worker was replaced.
@@ -24,7 +25,8 @@ twice, a lone surrogate, NaN, too large a body, another media type: 400/413/415)
 worker lives through the whole run and its memory before and after compare; give
 10000 to run as deployed (deploy/gunicorn.conf.py recycles a worker after about 10,000
 requests). The client shares the machine's cores with the server. The run stops by
-itself: after the minutes, every request in flight ends within its 30 s timeout.
+itself: after the minutes, every request in flight ends within its 30 s timeout. It
+exits 1 when any request went wrong (tests/test_hardening.py runs it for seconds).
 """
 
 from __future__ import annotations
@@ -191,6 +193,22 @@ class Tally:
                 self.examples.setdefault(key, text)
 
 
+def judge(body: Body, status: int, answer: bytes) -> str | None:
+    """What is wrong with an answer to ``body``, or None: the status, and for a transcript
+    the verdict, read from the answer as JSON (not from its spelling)."""
+    if status != body.status:
+        return f"status {status} for {body.kind} (expected {body.status})"
+    if body.valid is None:
+        return None
+    try:
+        verdict = json.loads(answer).get("valid")
+    except (ValueError, AttributeError):
+        return f"answer not a JSON object for {body.kind}"
+    if verdict is not body.valid:
+        return f"wrong verdict for {body.kind} ({verdict!r}, expected {body.valid})"
+    return None
+
+
 def client(port: int, bodies: list[Body], start: int, stop_at: float, tally: Tally) -> None:
     latencies: dict[str, list[float]] = defaultdict(list)
     sent: Counter[str] = Counter()
@@ -208,11 +226,7 @@ def client(port: int, bodies: list[Body], start: int, stop_at: float, tally: Tal
             conn.request("POST", PATH, body.data, {"Content-Type": body.content_type})
             response = conn.getresponse()
             answer = response.read()
-            if response.status != body.status:
-                problem = f"status {response.status} for {body.kind} (expected {body.status})"
-            elif body.valid is not None and not answer.startswith(
-                    b'{"valid": ' + (b"true" if body.valid else b"false")):
-                problem = f"wrong verdict for {body.kind}"
+            problem = judge(body, response.status, answer)
             close = response.getheader("Connection", "").lower() == "close"
         except TimeoutError:
             problem, close = "timeout", True
@@ -242,6 +256,9 @@ def ms(seconds: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=3.0)
+    parser.add_argument("--seconds", type=float, help="the run's length in seconds "
+                        "(instead of --minutes)")
+    parser.add_argument("--warm-up", type=float, default=3.0, help="seconds (default 3)")
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max-requests", type=int, default=0,
@@ -249,6 +266,8 @@ def main() -> None:
     parser.add_argument("--bodies", type=int, default=2000, help="distinct legal games")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.seconds is not None:
+        args.minutes = args.seconds / 60
 
     print(f"making {args.bodies} games and their variants ...", flush=True)
     bodies = make_bodies(args.bodies, args.seed)
@@ -259,7 +278,7 @@ def main() -> None:
     tally = Tally()
     try:
         # warm-up: every worker imports lazily what the first requests need
-        client(port, bodies, 0, time.monotonic() + 3, Tally())
+        client(port, bodies, 0, time.monotonic() + args.warm_up, Tally())
         before = memory(server.pid)
         print(f"gunicorn {server.pid}: {args.workers} sync workers (max_requests "
               f"{args.max_requests}), {args.concurrency} client threads, "
@@ -291,6 +310,8 @@ def main() -> None:
     log.unlink()
     if gunicorn_log:
         print("gunicorn's error log:\n" + gunicorn_log[-3000:])
+    if sum(tally.errors.values()) or not tally.sent:
+        sys.exit(1)
 
 
 def fmt(rss: dict[int, int | None]) -> str:

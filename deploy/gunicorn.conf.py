@@ -6,7 +6,11 @@ Used unchanged by `make run` and by the container image:
 
 Environment knobs (everything else is fixed here on purpose):
 
-    GUNICORN_BIND     socket to bind; default 127.0.0.1:8000 (the image sets 0.0.0.0:8000)
+    GUNICORN_BIND     socket to bind; default 127.0.0.1:8000 (the image sets 0.0.0.0:8000,
+                      the Kubernetes pod 127.0.0.1:8000 behind its proxy)
+    FORWARDED_ALLOW_IPS
+                      the proxies whose X-Forwarded-* headers are trusted; default
+                      127.0.0.1,::1 (the pod's nginx sidecar)
     WEB_CONCURRENCY   number of worker processes; default: the CPUs this process may use
     GUNICORN_LOGLEVEL error-log level; default info
     PROMETHEUS_MULTIPROC_DIR
@@ -59,6 +63,11 @@ def _setting_exists(name: str) -> bool:
 # Loopback by default so `make run` is not reachable from the network; the container
 # image sets GUNICORN_BIND=0.0.0.0:8000 so the kubelet and the Service can reach it.
 bind = [os.environ.get("GUNICORN_BIND", "").strip() or "127.0.0.1:8000"]
+
+# The proxy in front (deploy/nginx.conf, the pod's sidecar on loopback) is the only peer
+# whose X-Forwarded-Proto (and other X-Forwarded-*) gunicorn trusts; the pod sets it to
+# 127.0.0.1 explicitly, and gunicorn's default is the same.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "").strip() or "127.0.0.1,::1"
 
 # --- Workers --------------------------------------------------------------------------
 # The work is pure Python and CPU-bound: one sync worker per usable CPU. More workers

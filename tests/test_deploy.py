@@ -40,6 +40,7 @@ DOCKERFILE = DEPLOY / "Dockerfile"
 DOCKERIGNORE = DEPLOY / "Dockerfile.dockerignore"
 GUNICORN_CONF = DEPLOY / "gunicorn.conf.py"
 K8S_DIR = DEPLOY / "k8s"
+PROXY_CONF = DEPLOY / "nginx.conf"
 MAKEFILE = ROOT / "Makefile"
 # The venv's bin dir: not resolved, since the venv's python is a symlink out of the venv.
 VENV_BIN = Path(sys.executable).parent
@@ -256,6 +257,11 @@ def pip_installs(commands: list[list[str]]) -> list[tuple[list[str], set[str]]]:
     return installs
 
 
+def pip_argvs(commands: list[list[str]]) -> list[list[str]]:
+    """The argv of each `pip install`, in the order pip_installs lists them."""
+    return [argv for argv in map(normalize_command, commands) if argv[:2] == ["pip", "install"]]
+
+
 def dockerfile_run_commands() -> list[list[str]]:
     commands = []
     for stage in dockerfile_stages()[1]:
@@ -302,10 +308,18 @@ def manifest(kind: str) -> dict[str, Any]:
     return found[0]
 
 
+def containers() -> dict[str, dict[str, Any]]:
+    found = manifest("Deployment")["spec"]["template"]["spec"]["containers"]
+    assert [c["name"] for c in found] == ["proxy", "web"], "the proxy and the app"
+    return {c["name"]: c for c in found}
+
+
 def web_container() -> dict[str, Any]:
-    containers = manifest("Deployment")["spec"]["template"]["spec"]["containers"]
-    assert len(containers) == 1, "expected a single container in the Deployment"
-    return containers[0]
+    return containers()["web"]
+
+
+def proxy_container() -> dict[str, Any]:
+    return containers()["proxy"]
 
 
 def container_port(container: dict[str, Any], port: int | str) -> int:
@@ -373,7 +387,7 @@ def test_manifests_pass_kubernetes_validate_cli() -> None:
 
 def test_expected_resources_present() -> None:
     kinds = sorted(doc["kind"] for doc in manifests())
-    assert kinds == ["Deployment", "HorizontalPodAutoscaler", "NetworkPolicy",
+    assert kinds == ["ConfigMap", "Deployment", "HorizontalPodAutoscaler", "NetworkPolicy",
                      "PodDisruptionBudget", "Service"]
 
 
@@ -401,15 +415,16 @@ def test_network_policy_admits_only_the_ingress_controller_and_prometheus() -> N
     policy = manifest("NetworkPolicy")["spec"]
     assert sorted(policy["policyTypes"]) == ["Egress", "Ingress"]
     assert policy["egress"] == []
-    sources = []
+    sources = {}
     for rule in policy["ingress"]:
-        assert [container_port(web_container(), p["port"]) for p in rule["ports"]] == [8000]
+        ports = [container_port(proxy_container(), p["port"]) for p in rule["ports"]]
         for peer in rule["from"]:
             assert peer["namespaceSelector"]["matchLabels"], peer
             assert peer["podSelector"]["matchLabels"], peer
             assert "ipBlock" not in peer
-            sources.append(peer["podSelector"]["matchLabels"]["app.kubernetes.io/name"])
-    assert sorted(sources) == ["ingress-nginx", "prometheus"]
+            sources[peer["podSelector"]["matchLabels"]["app.kubernetes.io/name"]] = ports
+    # the public traffic to the proxy's public port, Prometheus to its internal one
+    assert sources == {"ingress-nginx": [8080], "prometheus": [8081]}
 
 
 def test_hpa_scales_on_cpu_and_pdb_leaves_a_pod() -> None:
@@ -681,7 +696,10 @@ def test_dockerfile_cmd_is_make_run() -> None:
 def test_dockerfile_installs_like_makefile() -> None:
     def summary(commands: list[list[str]]) -> tuple[bool, list[str]]:
         installs = pip_installs(commands)
-        upgrades_pip = any(n == ["pip"] and "--upgrade" in o for n, o in installs)
+        # the image upgrades pip from its hashed lock (deploy/pip.lock)
+        upgrades_pip = any((n == ["pip"] or any(a.endswith("pip.lock") for a in argv))
+                           and "--upgrade" in o
+                           for (n, o), argv in zip(installs, pip_argvs(commands), strict=True))
         projects = sorted(t for names, _ in installs if names != ["pip"] for t in names)
         return upgrades_pip, projects
 
@@ -705,7 +723,8 @@ def test_image_compiles_the_core_as_make_compiled_does() -> None:
         found = []
         for argv in commands:
             upgrade = re.split(r"\[|==|>=|<=|~=|!=|<|>", argv[-1])[0] == "pip"
-            if normalize_command(argv)[:2] == ["pip", "install"] and not upgrade:
+            locked = argv[-1].endswith(".lock")  # the hashed dependencies, not the project
+            if normalize_command(argv)[:2] == ["pip", "install"] and not upgrade and not locked:
                 found.append(({**env, **command_env(argv)}.get("DOKO_COMPILE"), argv[-1]))
         return found
 
@@ -822,18 +841,50 @@ def test_probe_paths_are_app_routes() -> None:
 
 
 def test_ports_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The image listens on all interfaces (docker run); in the pod gunicorn listens on
+    loopback behind the proxy, whose public port is the Service's and whose internal
+    port (the probes, /metrics) is not exposed."""
     container = web_container()
     cfg = load_gunicorn_config(monkeypatch, effective_container_env()).cfg
     (bind,) = cfg.bind
-    assert bind.rpartition(":")[0] in {"0.0.0.0", "[::]"}, "the container must listen on all"
+    assert bind.rpartition(":")[0] == "127.0.0.1", "in the pod gunicorn is behind the proxy"
     port = bind_port(bind)
-    assert [p["containerPort"] for p in container["ports"]] == [port]
+    assert "ports" not in container
+    image_bind = dockerfile_env(runtime_stage())["GUNICORN_BIND"]
+    assert instruction_args(runtime_stage(), "EXPOSE") == [str(bind_port(image_bind))]
+    conf = PROXY_CONF.read_text()
+    assert f"server 127.0.0.1:{port};" in conf
+    proxy = proxy_container()
+    public, internal = container_port(proxy, "http"), container_port(proxy, "internal")
+    assert f"listen {public} default_server;" in conf and f"listen {internal};" in conf
     for probe in ("livenessProbe", "readinessProbe", "startupProbe"):
         if probe in container:
-            assert container_port(container, container[probe]["httpGet"]["port"]) == port
+            assert container_port(proxy, container[probe]["httpGet"]["port"]) == internal
     (service_port,) = manifest("Service")["spec"]["ports"]
-    assert container_port(container, service_port["targetPort"]) == port
-    assert instruction_args(runtime_stage(), "EXPOSE") == [str(port)]
+    assert container_port(proxy, service_port["targetPort"]) == public
+    assert cfg.forwarded_allow_ips == ["127.0.0.1"]
+
+
+def test_the_proxy_configmap_is_deploy_nginx_conf() -> None:
+    configmap = manifest("ConfigMap")
+    assert configmap["data"]["nginx.conf"] == PROXY_CONF.read_text(), (
+        "run python deploy/proxy_configmap.py --write")
+    pod = manifest("Deployment")["spec"]["template"]["spec"]
+    volumes = {v["name"]: v for v in pod["volumes"]}
+    proxy = proxy_container()
+    mounts = {m["mountPath"]: m["name"] for m in proxy["volumeMounts"]}
+    assert volumes[mounts["/etc/doko"]]["configMap"]["name"] == configmap["metadata"]["name"]
+    assert "/etc/doko/nginx.conf" in proxy["command"]
+    # nginx writes under its prefix only, its own disk-backed emptyDir (not the web
+    # container's memory-backed /tmp, which 8 MiB bodies would fill)
+    prefix = proxy["command"][proxy["command"].index("-p") + 1]
+    tmp = volumes[mounts[prefix.rstrip("/")]]
+    assert "emptyDir" in tmp and tmp["emptyDir"].get("medium") != "Memory"
+    assert mounts[prefix.rstrip("/")] not in {m["name"] for m in web_container()["volumeMounts"]}
+    for path in re.findall(r"^\s*(?:pid|\w+_temp_path)\s+(\S+);", PROXY_CONF.read_text(), re.M):
+        assert not path.startswith("/"), f"{path}: not under the prefix"
+    assert proxy["securityContext"]["readOnlyRootFilesystem"] is True
+    assert all(p["containerPort"] > 1024 for p in proxy["ports"])
 
 
 @needs_app
@@ -843,7 +894,10 @@ def test_scrape_annotations_point_at_metrics() -> None:
     container = web_container()
     annotations = manifest("Deployment")["spec"]["template"]["metadata"]["annotations"]
     assert annotations["prometheus.io/scrape"] == "true"
-    assert int(annotations["prometheus.io/port"]) == container_port(container, "http")
+    assert int(annotations["prometheus.io/port"]) == container_port(proxy_container(),
+                                                                    "internal")
+    assert "location = /metrics" in PROXY_CONF.read_text()
+    assert container
     response = create_app().test_client().get(annotations["prometheus.io/path"])
     assert response.status_code == 200
     assert response.mimetype == "text/plain"

@@ -175,3 +175,178 @@ def test_batch_slots_are_shared_by_forked_workers(tmp_path):
     assert os.read(read, 100) == b"503"
     with slots.held():  # released
         pass
+
+
+# ---- transfer codings, charsets, nosniff -----------------------------------------------
+
+@pytest.mark.parametrize("route", BODY_ROUTES)
+@pytest.mark.parametrize("coding", ["gzip, chunked", "deflate,chunked", "br", "chunked, chunked",
+                                    "identity"])
+def test_a_transfer_coding_but_chunked_is_501(client, game, route, coding):
+    body = gzip.compress(json.dumps(game).encode()) if "gzip" in coding else json.dumps(game)
+    answer = client.post(route, data=body, content_type="application/json",
+                         headers={"Transfer-Encoding": coding})
+    assert "Transfer-Encoding" in problem(answer, 501)["detail"]
+
+
+@pytest.mark.parametrize("charset", ["latin-1", "ISO-8859-1", "utf-16", "us-ascii"])
+def test_a_charset_other_than_utf8_is_415(client, game, charset):
+    answer = client.post("/v1/games/check", data=json.dumps(game),
+                         content_type=f"application/json; charset={charset}")
+    assert "UTF-8" in problem(answer, 415)["detail"]
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "UTF-8", "utf8", '"utf-8"'])
+def test_a_utf8_charset_is_read(client, game, charset):
+    answer = client.post("/v1/games/check", data=json.dumps(game),
+                         content_type=f"application/json; charset={charset}")
+    assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+
+
+def test_the_new_problems_are_said_in_german(client, game):
+    answer = client.post("/v1/games/check", data=json.dumps(game),
+                         content_type="application/json; charset=latin-1",
+                         headers={"Accept-Language": "de"})
+    assert "UTF-8" in answer.get_json()["detail"]
+    assert "charset" not in answer.get_json()["detail"].split("'")[0]
+    answer = client.post("/v1/games/check", data=json.dumps(game),
+                         content_type="application/json",
+                         headers={"Transfer-Encoding": "gzip, chunked",
+                                  "Accept-Language": "de"})
+    assert "chunked" in answer.get_json()["detail"]
+    assert "understood" not in answer.get_json()["detail"]
+
+
+@pytest.mark.parametrize(("method", "path"), [
+    ("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/metrics"), ("GET", "/openapi.yaml"),
+    ("GET", "/"), ("GET", "/v1/rulesets"), ("GET", "/nowhere"), ("DELETE", "/healthz"),
+    ("POST", "/v1/games/check"), ("OPTIONS", "/v1/games/check")])
+def test_every_answer_says_nosniff(client, method, path):
+    answer = client.open(path, method=method, data="{", content_type="application/json")
+    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+
+
+# ---- a worker aborted while it writes an answer -----------------------------------------
+
+def test_a_worker_aborted_while_writing_is_counted_under_the_route(client, game):
+    """gunicorn writes the answer after the app returned it (and its request context is
+    gone): an abort then (a client that does not read a big batch answer) counts under
+    the route, not <unmatched>."""
+    from service.api import observability
+
+    def aborted(route: str) -> float:
+        value = observability.REGISTRY.get_sample_value(
+            "doko_worker_timeouts_total", {"route": route})
+        return value or 0.0
+
+    before = aborted("/v1/games/check-batch"), aborted(observability.UNMATCHED)
+    answer = client.post("/v1/games/check-batch", json=[game] * 3, buffered=False)
+    try:  # the answer is not written (its iterable not closed) yet
+        said = observability.worker_aborted()
+    finally:
+        answer.close()
+    assert "/v1/games/check-batch" in said and "request id" in said
+    assert aborted("/v1/games/check-batch") == before[0] + 1
+    assert aborted(observability.UNMATCHED) == before[1]
+    # written: an abort now (between requests) is on no request
+    assert observability.worker_aborted() == "no request"
+    assert aborted(observability.UNMATCHED) == before[1] + 1
+
+
+# ---- a house ruleset refused at start: one line ----------------------------------------
+
+def test_a_refused_house_ruleset_stops_gunicorn_with_one_line(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "club.toml").write_text(
+        'id = "club"\ntitle = "Club"\nsource = "our list"\nextends = "ddv"\n'
+        '[options.dollen_order]\nvalue = "third_wins"\nsource = "x"\n')
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PROMETHEUS_MULTIPROC_DIR", "GUNICORN_CMD_ARGS")}
+    env |= {"DOKO_RULESETS_DIR": str(rules), "GUNICORN_BIND": "127.0.0.1:0",
+            "TMPDIR": str(tmp_path), "HOME": str(tmp_path)}
+    result = subprocess.run(
+        [str(Path(sys.executable).parent / "gunicorn"), "--config", "deploy/gunicorn.conf.py",
+         "service:create_app()"], cwd=root, env=env, capture_output=True, text=True,
+        timeout=60)
+    assert result.returncode == 1
+    lines = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    assert str(rules / "club.toml") in lines[0]
+    assert "option dollen_order" in lines[0] and "must be one of" in lines[0]
+
+
+# ---- the soak test judges answers as JSON, and runs ------------------------------------
+
+def _soak():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "soak.py"
+    spec = importlib.util.spec_from_file_location("soak", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_soak_test_reads_the_verdict_as_json():
+    soak = _soak()
+    legal, invalid = soak.Body("legal", b"", 200, True), soak.Body("invalid", b"", 200, False)
+    assert soak.judge(legal, 200, b'{"valid":true,"violations":[]}') is None
+    assert soak.judge(legal, 200, b'{ "valid" : true }') is None
+    assert soak.judge(invalid, 200, b'{"valid":false}') is None
+    assert "wrong verdict" in soak.judge(legal, 200, b'{"valid":false}')
+    assert "wrong verdict" in soak.judge(invalid, 200, b'{"valid":true}')
+    assert "wrong verdict" in soak.judge(legal, 200, b'{"validity":true}')
+    assert "not a JSON object" in soak.judge(legal, 200, b'{"valid":tr')
+    assert "status 400" in soak.judge(legal, 400, b"{}")
+    assert soak.judge(soak.Body("broken_json", b"", 400), 400, b"{}") is None
+
+
+def test_the_soak_test_runs_for_seconds_without_an_error(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PROMETHEUS_MULTIPROC_DIR", "GUNICORN_CMD_ARGS", "WEB_CONCURRENCY")}
+    env |= {"TMPDIR": str(tmp_path), "HOME": str(tmp_path), "DOKO_ACCESS_LOG": "off"}
+    result = subprocess.run(
+        [sys.executable, "bench/soak.py", "--seconds", "3", "--warm-up", "1",
+         "--concurrency", "2", "--workers", "1", "--bodies", "40"],
+        cwd=root, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    summary = next(line for line in result.stdout.splitlines() if " requests in " in line)
+    assert summary.endswith(" 0 errors"), summary
+    assert int(summary.split()[0]) > 20, summary
+    assert "legal" in result.stdout and "invalid" in result.stdout
+
+
+# ---- fair share: heavy sittings take turns with batches and tournaments -----------------
+
+def test_a_heavy_sitting_takes_a_batch_slot_a_light_one_does_not(app, client):
+    from pathlib import Path
+
+    from service.api import fairshare, sittings
+
+    sitting = json.loads((Path(__file__).resolve().parents[1] / "examples" / "sitting.json")
+                         .read_text())
+    light = json.dumps(sitting)
+    heavy = light[:-1] + ', "x": "' + "y" * sittings.HEAVY_SITTING_BYTES + '"}'
+    slots = app.extensions[fairshare.BATCH_SLOTS]
+    with slots.held():
+        answer = client.post("/v1/sittings/check", data=heavy, content_type="application/json")
+        assert int(problem(answer, 503)["status"]) == 503
+        assert int(answer.headers["Retry-After"]) >= 1
+        assert client.post("/v1/sittings/check", data=light,
+                           content_type="application/json").status_code == 200
+    # with the slot free, the heavy one is read (and refused for its unknown field)
+    answer = client.post("/v1/sittings/check", data=heavy, content_type="application/json")
+    assert answer.status_code == 400

@@ -117,3 +117,53 @@ def test_locating_a_defect_costs_memory_by_the_body_not_its_square(app):
     finally:
         tracemalloc.stop()
     assert max(peaks) < 16 * len(body) + 1024 * 1024, peaks
+
+
+# ---- every route at its own maximum body, against a bound of its own -------------------
+# The allocation peak (tracemalloc) of the costliest hostile body at each route's own
+# limit, measured (min over runs equal to max: the peak is deterministic) and bounded
+# with some 35 % headroom. The batch route's 8 MiB is measured as a worker's RSS in
+# bench/memory_budget.py (tracemalloc makes it too slow here), its bound asserted there.
+ROUTE_LIMITS = {
+    # route: (its body limit, the bound of the allocation peak at it)
+    "/v1/games/check": (MAX_BODY_BYTES, 16 * 1024 * 1024),  # measured 9.3 MiB
+    "/v1/tournaments/draw": (MAX_BODY_BYTES, 16 * 1024 * 1024),  # 9.2 MiB
+    "/v1/sittings/check": (1024 * 1024, 64 * 1024 * 1024),  # 47.1 MiB (unknown options)
+    "/v1/tournaments/check": (4 * 1024 * 1024, 200 * 1024 * 1024),  # 148 MiB (empty objects)
+}
+# the kinds that cost most at the larger limits (all kinds are tried at 256 KiB above)
+COSTLIEST = ("empty objects", "empty lists", "unknown options", "unknown fields", "many keys",
+             "short strings")
+
+
+def test_the_route_limits_are_the_services():
+    from service.checking.sitting import MAX_SITTING_BYTES
+    from service.checking.tournament import MAX_TOURNAMENT_BYTES
+
+    assert ROUTE_LIMITS["/v1/sittings/check"][0] == MAX_SITTING_BYTES
+    assert ROUTE_LIMITS["/v1/tournaments/check"][0] == MAX_TOURNAMENT_BYTES
+
+
+@pytest.mark.parametrize("route", sorted(ROUTE_LIMITS))
+def test_each_route_at_its_own_limit_stays_within_its_bound(app, route):
+    limit, bound = ROUTE_LIMITS[route]
+    client = app.test_client()
+    client.post(route, data=b"{}", content_type="application/json")  # warm up
+    kinds = None if limit == MAX_BODY_BYTES else COSTLIEST
+    over, tried = [], 0
+    tracemalloc.start()
+    try:
+        for name, body in hostile_bodies(limit - 64):
+            if kinds is not None and name not in kinds:
+                continue
+            if len(body) > limit:  # a kind that outgrows its size at larger limits
+                continue
+            status, peak = peak_of(client, route, body)
+            tried += 1
+            assert status < 500, (name, status)
+            if peak > bound:
+                over.append((name, len(body), peak))
+    finally:
+        tracemalloc.stop()
+    assert tried >= 4
+    assert not over, over

@@ -557,3 +557,20 @@ def test_the_route_answers_the_house_evening_as_the_contract_says(client, confor
     assert [g.get("solo_round") for g in answer["games"]][7:12] == [1, 2, 3, 4, 5]
     assert [g["bock"] for g in answer["games"]] == [1, 1, 4, 8, 8, 8, 4, 1, 1, 1, 1, 1, 4,
                                                     2, 2, 2, 1]
+
+
+def test_a_newcomer_named_as_a_player_written_otherwise_is_refused():
+    """Names are people: "ANNA" sitting down at a later table (Anna having left) is Anna
+    written otherwise, refused where the table names her; within one table too."""
+    from service.game.errors import TranscriptError
+    from service.lists.sitting.request import load_sitting
+
+    for table, pointer in ((["Ben", "Eve", "Cleo", "Dan", "ANNA"], "/games/2/table/4"),
+                           (["Anna", "Ben", "ANNA", "Cleo", "Dan"], "/games/2/table/2")):
+        games = [normal("Anna"), normal("Ben"), normal("Cleo", seated=table, table=table)]
+        with pytest.raises(TranscriptError) as refused:
+            load_sitting({"ruleset": house(bock_rounds=False), "players": A4,
+                          "games": games})
+        found = {e.pointer: e.message for e in refused.value.errors}
+        assert pointer in found, found
+        assert "'ANNA'" in found[pointer] and "'Anna'" in found[pointer]

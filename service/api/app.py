@@ -21,7 +21,7 @@ from service.api import (
     tournaments,
 )
 from service.checking import MAX_BODY_BYTES
-from service.game.rulesets import use_environment
+from service.game.rulesets import HOUSE_DIR_ENV, RulesetError, use_environment
 from service.web import bp as web_bp
 
 ECHO_ENV = "DOKO_ECHO"  # "on" (or 1, true, yes) serves POST /v1/echo, the load tests' baseline
@@ -31,9 +31,32 @@ def _on(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in ("1", "on", "true", "yes")
 
 
+class StartRefused(RulesetError, RuntimeError):
+    """A house ruleset refused at start. A RuntimeError, so that gunicorn says it as one
+    line ("Error: ...") and exits 1, instead of a traceback."""
+
+    def __init__(self, directory: str, error: RulesetError):
+        super().__init__(error.problems)
+        self.directory = directory
+
+    def __str__(self) -> str:
+        return "; ".join(self._say(p.option, p.message) for p in self.problems)
+
+    def _say(self, option: str, message: str) -> str:
+        # "club.toml: must be ..." -> "house ruleset /rules/club.toml: option x: must be ..."
+        name, sep, reason = message.partition(": ")
+        if sep and name.endswith(".toml"):
+            return (f"house ruleset {os.path.join(self.directory, name)} refused: "
+                    f"option {option}: {reason}")
+        return f"house rulesets in {HOUSE_DIR_ENV}={self.directory} refused: {option}: {message}"
+
+
 def create_app() -> Flask:
     """The WSGI application (``service:create_app``)."""
-    use_environment()  # house rulesets: a broken file stops the start with its reason
+    try:
+        use_environment()  # house rulesets: a broken file stops the start with its reason
+    except RulesetError as error:
+        raise StartRefused(os.environ.get(HOUSE_DIR_ENV, ""), error) from None
 
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES

@@ -14,21 +14,30 @@ sees a dead worker's counts twice (archive and file) or not at all, which Promet
 would take for a counter reset. Only the gunicorn master (on_starting, child_exit,
 on_exit) and ``/metrics`` take the lock; the request path never does.
 
+A full directory (the emptyDir's 16 MiB used up) costs metrics only. prometheus-client
+grows a file by truncating it larger and maps it: on a full tmpfs the new pages have no
+memory behind them and the first write to one is a SIGBUS, which killed the worker and
+then the master folding its files. :class:`SafeMmapedDict` reserves the blocks first
+(``posix_fallocate``), so a full or read-only directory is an OSError instead: the app
+counts it as a metrics failure (logged once per process, the request answered), the
+master's hooks log it. Importing this module puts it in prometheus-client's place.
+
 Plain prometheus-client and the standard library: imported by the gunicorn master.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import re
 import shutil
 from collections.abc import Iterable, Iterator
 
-from prometheus_client import CollectorRegistry
+from prometheus_client import CollectorRegistry, values
 from prometheus_client.metrics_core import Metric
-from prometheus_client.mmap_dict import MmapedDict, mmap_key
+from prometheus_client.mmap_dict import _INITIAL_MMAP_SIZE, MmapedDict, mmap_key
 from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 
 ENV = "PROMETHEUS_MULTIPROC_DIR"
@@ -39,6 +48,49 @@ ARCHIVE = "archive"  # counter_archive.db: the collector reads the type from the
 SUMMED_TYPES = ("counter", "histogram", "summary")
 # counter_123.db, gauge_livesum_123.db, histogram_archive.db, and a fold's partial file
 METRICS_FILE = re.compile(r"(counter|histogram|summary|gauge_[a-z]+)_(\d+|archive)\.db(\.tmp)?")
+
+
+def _reserve(fd: int, size: int) -> None:
+    """Give the file ``size`` bytes of real blocks, or raise OSError (ENOSPC, EROFS ...)."""
+    fallocate = getattr(os, "posix_fallocate", None)
+    if fallocate is not None:
+        try:
+            fallocate(fd, 0, size)
+            return
+        except OSError as error:
+            if error.errno not in (errno.EOPNOTSUPP, errno.EINVAL, errno.ENOSYS):
+                raise
+    # no fallocate here (another OS, a file system without it): write the zeros
+    end = os.fstat(fd).st_size
+    if end < size:
+        os.pwrite(fd, bytes(size - end), end)
+
+
+class SafeMmapedDict(MmapedDict):
+    """prometheus-client's file of values, its blocks reserved before they are mapped."""
+
+    def __init__(self, filename: str, read_mode: bool = False):
+        if not read_mode:
+            fd = os.open(filename, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                _reserve(fd, max(os.fstat(fd).st_size, _INITIAL_MMAP_SIZE))
+            finally:
+                os.close(fd)
+        super().__init__(filename, read_mode)
+
+    def _init_value(self, key: str) -> None:
+        encoded = key.encode("utf-8")
+        size = 4 + len(encoded) + (8 - (len(encoded) + 4) % 8) + 16  # as the parent packs it
+        capacity = self._capacity
+        while self._used + size > capacity:
+            capacity *= 2
+        if capacity != self._capacity:
+            _reserve(self._f.fileno(), capacity)  # the parent then truncates to the same
+        super()._init_value(key)
+
+
+# The values of every metric of this process (workers; the master folds with it too).
+values.MmapedDict = SafeMmapedDict  # type: ignore[misc]
 
 
 @contextlib.contextmanager
@@ -95,7 +147,7 @@ def _fold(dead: str, archive: str) -> None:
     partial = archive + ".tmp"  # not *.db, so a scrape never reads it
     with contextlib.suppress(FileNotFoundError):
         os.remove(partial)
-    out = MmapedDict(partial)
+    out = SafeMmapedDict(partial)
     try:
         for metric in merged:
             for sample in metric.samples:

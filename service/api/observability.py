@@ -51,8 +51,16 @@ OTHER_METHOD = "OTHER"  # any other method, so that clients cannot make up label
 MAX_LOGGED_PATH = 512  # keeps a log line short (one atomic write on a pipe)
 ACCESS_LOG_ENV = "DOKO_ACCESS_LOG"  # "0", "off", "false" or "no" turns the access log off
 
+# The proxies whose X-Real-IP names the client (gunicorn's forwarded_allow_ips, read from
+# the same variable; deploy/gunicorn.conf.py): the pod's nginx sidecar on loopback.
+PROXIES = frozenset(a.strip() for a in (os.environ.get("FORWARDED_ALLOW_IPS", "").strip()
+                                        or "127.0.0.1,::1").split(",") if a.strip())
+
 _START = "doko.start"  # keys in the WSGI environ, cheaper than flask.g
 _REQUEST_ID = "doko.request_id"
+# The request whose answer the server is writing (after the app returned it and its
+# request context is gone): (route, "METHOD path (request id)"), None once written.
+_writing: tuple[str, str] | None = None
 
 # A check takes about a millisecond; malformed requests less, big ones a few.
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
@@ -177,10 +185,15 @@ def _after_request(response: Response) -> Response:
     environ = req.environ
     duration = end - environ.get(_START, end)
     rid = environ.get(_REQUEST_ID) or uuid4().hex
-    response.headers[REQUEST_ID_HEADER] = rid
+    headers = response.headers
+    headers[REQUEST_ID_HEADER] = rid
+    headers["X-Content-Type-Options"] = "nosniff"  # a problem or an answer is no page
     rule = req.url_rule
     route = rule.rule if rule is not None else UNMATCHED
     method = req.method
+    global _writing
+    _writing = (route, f"{method[:16]} {req.path[:MAX_LOGGED_PATH]} (request id {rid})")
+    response.call_on_close(_written)
     status = response.status_code
     try:
         key = (route, method, status)
@@ -204,26 +217,48 @@ def _after_request(response: Response) -> Response:
             "status": status,
             "duration_ms": round(duration * 1000, 3),
             "request_id": rid,
-            "remote_addr": environ.get("REMOTE_ADDR"),
+            "remote_addr": client_address(environ),
             "size": response.content_length,
         }
         ACCESS_LOG.handle(record)
     return response
 
 
+def client_address(environ: dict[str, Any]) -> str | None:
+    """The client: X-Real-IP as a trusted proxy (deploy/nginx.conf) sets it, else the
+    peer."""
+    peer = environ.get("REMOTE_ADDR")
+    real = environ.get("HTTP_X_REAL_IP")
+    if real and (peer in PROXIES or "*" in PROXIES):
+        return real[:64]
+    return peer
+
+
+def _written() -> None:
+    # The server closed the answer's iterable: it is written (or the client went away).
+    global _writing
+    _writing = None
+
+
 def worker_aborted() -> str:
     """Count a worker aborted by gunicorn's timeout (its worker_abort hook, in the worker)
-    and say which request it was on, for the error log."""
+    and say which request it was on, for the error log: one the app is working on, or
+    one whose answer is being written (to a client that does not read it, say)."""
     busy = has_request_context()
-    rule = request.url_rule if busy else None
+    if busy:
+        rule = request.url_rule
+        route = rule.rule if rule is not None else UNMATCHED
+        said = (f"{request.method[:16]} {request.path[:MAX_LOGGED_PATH]} "
+                f"(request id {request_id()})")
+    elif _writing is not None:
+        route, said = _writing[0], _writing[1] + " while writing its answer"
+    else:
+        route, said = UNMATCHED, "no request"
     try:
-        WORKER_TIMEOUTS.labels(rule.rule if rule is not None else UNMATCHED).inc()
+        WORKER_TIMEOUTS.labels(route).inc()
     except Exception:
         _metrics_error()
-    if not busy:
-        return "no request"
-    return (f"{request.method[:16]} {request.path[:MAX_LOGGED_PATH]} "
-            f"(request id {request_id()})")
+    return said
 
 
 def record_game(result: CheckResult) -> None:

@@ -54,9 +54,13 @@ def answer_response(payload: Any) -> Response:
     return current_app.response_class(fastjson.dumps(payload), mimetype="application/json")
 
 
+UTF8 = frozenset(("utf-8", "utf8"))  # the charsets a body may declare (JSON is UTF-8)
+
+
 def read_body() -> bytes:
     """The request body; 413 above the request's max_content_length (MAX_CONTENT_LENGTH
-    unless the view raised it), whether sized or chunked; 415 for a compressed one.
+    unless the view raised it), whether sized or chunked; 415 for a compressed one or a
+    charset other than UTF-8; 501 for a transfer coding other than chunked.
 
     Every route that takes a body reads it here, and parses it with parse_json (or, a
     JSON array batch, json_array_items): the limits and the strict reading hold for all.
@@ -65,6 +69,18 @@ def read_body() -> bytes:
     if coding not in ("", "identity"):
         raise Problem(415, f"The request body is sent with Content-Encoding {coding!r}; "
                       "send it uncompressed (identity).")
+    transfer = request.headers.get("Transfer-Encoding")
+    if transfer is not None:
+        # gunicorn undoes chunked and nothing else: a body also gzipped would be read as
+        # it came (RFC 9112: a coding the server does not know is 501).
+        codings = [c.strip().lower() for c in transfer.split(",") if c.strip()]
+        if codings != ["chunked"]:
+            raise Problem(501, f"The request body is sent with Transfer-Encoding "
+                          f"{transfer.strip()[:100]!r}; only chunked is understood.")
+    charset = request.mimetype_params.get("charset")
+    if charset is not None and charset.strip().lower() not in UTF8:
+        raise Problem(415, f"The request body is declared as charset {charset[:40]!r}; "
+                      "send it as UTF-8.")
     environ = request.environ
     if request.content_length is not None or "wsgi.input_terminated" not in environ:
         # Werkzeug refuses a Content-Length above the limit (413) and reads no further

@@ -57,6 +57,9 @@ PHRASES: Final = (
        "both."),
     N_("Must be a list of 4 or 5 names, the table's positions clockwise."),
     N_("Must be a name of 1 to {count} characters."),
+    N_("Must be a printable name: no control or format characters, not blank."),
+    N_("{name} and {other} are one name (compared without case and width); names must "
+       "differ."),
     N_("Must be a list of games."),
     N_("At most {count} games are checked in one sitting."),
     N_("Not a field of a {kind} line."),
@@ -97,6 +100,9 @@ PHRASES: Final = (
     N_("The request body is over {count} bytes, the limit of this route."),
     N_("The request body is sent with Content-Encoding {coding}; send it uncompressed "
        "(identity)."),
+    N_("The request body is sent with Transfer-Encoding {coding}; only chunked is "
+       "understood."),
+    N_("The request body is declared as charset {charset}; send it as UTF-8."),
     N_("Send the request body as application/json."),
     N_("Send the transcripts as application/json (an array) or application/x-ndjson (one "
        "per line)."),

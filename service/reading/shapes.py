@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from service.game.names import NOT_PRINTABLE, clashes, printable
 from service.game.vocabulary import (
     ANNOUNCEMENTS,
     EVENT_KINDS,
@@ -207,8 +208,15 @@ def players_errors(names: Any) -> Errors | None:
         return [NOT_LIST]
     if len(names) != SEATS:
         return [exactly(SEATS, "names, one per seat")]
-    errors: dict[int, Errors] = {
-        seat: [NOT_STRING if type(name) is not str else NAME]
-        for seat, name in enumerate(names)
-        if type(name) is not str or not 1 <= len(name) <= MAX_NAME}
+    errors: dict[int, Errors] = {}
+    for seat, name in enumerate(names):
+        if type(name) is not str:
+            errors[seat] = [NOT_STRING]
+        elif not 1 <= len(name) <= MAX_NAME:
+            errors[seat] = [NAME]
+        elif not printable(name):
+            errors[seat] = [NOT_PRINTABLE]
+    if not errors:
+        for seat, message in clashes(names).items():
+            errors[seat] = [message]
     return errors or None

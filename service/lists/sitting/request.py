@@ -9,6 +9,7 @@ from typing import Any
 from marshmallow import ValidationError
 
 from service.game.errors import FieldError, TranscriptError, field_errors, pointer_token
+from service.game.names import NOT_PRINTABLE, clashes, printable
 from service.game.options import Ruleset
 from service.game.rulesets import digest
 from service.game.transcript import Transcript
@@ -146,6 +147,7 @@ def load_sitting(data: Any) -> Sitting:
     players = _players(r, top.get("players"))
     tables = _tables(r, top.get("games"), players, ruleset)
     roster = tuple(dict.fromkeys([*players, *(n for t in tables.values() for n in t)]))
+    _one_person_one_name(r, roster, tables)
     r.roster = roster if tables else ()
     first = players[0] if players else ""
     if "first_dealer" in top:
@@ -165,6 +167,18 @@ def load_sitting(data: Any) -> Sitting:
         raise TranscriptError(r.errors, what="sitting")
     assert ruleset is not None
     return Sitting(ruleset, players, first, finished, games, owed, claimed, roster)
+
+
+def _one_person_one_name(r: Reader, roster: tuple[str, ...],
+                         tables: dict[int, tuple[str, ...]]) -> None:
+    """A newcomer at a later table whose name is an earlier player's written otherwise
+    (``anna`` for ``Anna``): refused where the table names them."""
+    for index, message in clashes(list(roster)).items():
+        name = roster[index]
+        for game, table in sorted(tables.items()):
+            if name in table:
+                r.err(f"/games/{game}/table/{table.index(name)}", message)
+                break
 
 
 def _ruleset(r: Reader, top: dict[str, Any]) -> Ruleset | None:
@@ -188,8 +202,15 @@ def _players(r: Reader, value: Any, here: str = "/players") -> tuple[str, ...]:
         if type(name) is not str or not 1 <= len(name) <= MAX_NAME:
             r.err(f"{here}/{i}", f"Must be a name of 1 to {MAX_NAME} characters.")
             ok = False
+        elif not printable(name):
+            r.err(f"{here}/{i}", NOT_PRINTABLE)
+            ok = False
         elif name in value[:i]:
             r.err(f"{here}/{i}", f"{name!r} sits at the table twice; names must differ.")
+            ok = False
+    if ok:
+        for i, message in clashes(value).items():
+            r.err(f"{here}/{i}", message)
             ok = False
     return tuple(value) if ok else ()
 

@@ -1,0 +1,113 @@
+"""Names are people: a player or participant name is printable, and two names that are
+equal after NFKC and case folding are one person's (refused, naming both). Names are
+compared normalised but echoed and pointed at as sent."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from service.game.names import name_key, printable
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+GAME = json.loads((EXAMPLES / "normal-game.json").read_text())
+SITTING = json.loads((EXAMPLES / "sitting.json").read_text())
+TOURNAMENT = json.loads((EXAMPLES / "tournament-ddv.json").read_text())
+
+UNPRINTABLE = ["Anna\u200b", "An\x00na", "Anna\r\nX-Evil: 1", "\u202eannA", "   ", "\t",
+               "Anna\u2028", "\ufeffAnna", "A\u200dnna"]
+# look-alikes of "Anna" that NFKC and case folding make equal to it
+SAME_AS_ANNA = ["ANNA", "anna", "Ａｎｎａ", "ＡＮＮＡ", "Anna"]
+
+
+def errors(answer) -> dict[str, str]:
+    assert answer.status_code == 400, answer.get_data(as_text=True)[:500]
+    return {e["pointer"]: e["message"] for e in answer.get_json()["errors"]}
+
+
+@pytest.mark.parametrize("name", UNPRINTABLE)
+def test_an_unprintable_name_is_not_printable(name):
+    assert not printable(name)
+
+
+@pytest.mark.parametrize("name", ["Anna", "Jürgen", "Zoë", "李雷", "Ann-Kathrin", "O'Neil",
+                                  "Анна", "🂡 Ace"])
+def test_names_of_people_are_printable(name):
+    assert printable(name)
+
+
+def test_look_alikes_compare_equal_distinct_names_do_not():
+    assert {name_key(n) for n in SAME_AS_ANNA} == {name_key("Anna")}
+    assert name_key("Straße") == name_key("STRASSE")
+    assert name_key("Anna") != name_key("Anja")
+
+
+@pytest.mark.parametrize("name", UNPRINTABLE)
+def test_a_transcript_refuses_an_unprintable_player(client, name):
+    game = {**GAME, "players": ["Ben", name, "Cleo", "Dan"]}
+    found = errors(client.post("/v1/games/check", json=game))
+    assert "printable" in found["/players/1"]
+
+
+@pytest.mark.parametrize("name", SAME_AS_ANNA)
+def test_a_transcript_refuses_one_player_twice(client, name):
+    game = {**GAME, "players": ["Anna", "Ben", name, "Dan"]}
+    found = errors(client.post("/v1/games/check", json=game))
+    assert set(found) == {"/players/2"}
+    assert repr(name) in found["/players/2"] and "'Anna'" in found["/players/2"]
+
+
+def test_a_transcript_echoes_names_as_sent(client):
+    game = {**GAME, "players": ["Ánna", "Bén", "Ｃleo", "Dan"]}
+    answer = client.post("/v1/games/check", json=game)
+    assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+    assert "Ｃleo" in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("name", UNPRINTABLE)
+def test_a_sitting_refuses_an_unprintable_player(client, name):
+    sitting = copy.deepcopy(SITTING)
+    sitting["players"][4] = name
+    found = errors(client.post("/v1/sittings/check", json=sitting))
+    assert "printable" in found["/players/4"]
+
+
+@pytest.mark.parametrize("name", SAME_AS_ANNA[:4])
+def test_a_sitting_refuses_one_player_twice_naming_both(client, name):
+    sitting = copy.deepcopy(SITTING)
+    sitting["players"][4] = name
+    found = errors(client.post("/v1/sittings/check", json=sitting))
+    assert repr(name) in found["/players/4"] and "'Anna'" in found["/players/4"]
+
+
+def test_a_sitting_says_the_clash_in_german(client):
+    sitting = copy.deepcopy(SITTING)
+    sitting["players"][4] = "ANNA"
+    answer = client.post("/v1/sittings/check", json=sitting, headers={"Accept-Language": "de"})
+    message = errors(answer)["/players/4"]
+    assert "'ANNA' und 'Anna' sind ein Name" in message
+
+
+@pytest.mark.parametrize("name", UNPRINTABLE)
+def test_a_tournament_refuses_an_unprintable_participant(client, name):
+    day = copy.deepcopy(TOURNAMENT)
+    day["participants"][7] = name
+    found = errors(client.post("/v1/tournaments/check", json=day))
+    assert "printable" in found["/participants/7"]
+
+
+@pytest.mark.parametrize("name", SAME_AS_ANNA[:4])
+def test_a_tournament_refuses_one_participant_twice_naming_both(client, name):
+    day = copy.deepcopy(TOURNAMENT)
+    day["participants"][7] = name
+    found = errors(client.post("/v1/tournaments/check", json=day))
+    assert repr(name) in found["/participants/7"] and "'Anna'" in found["/participants/7"]
+
+
+def test_the_examples_still_pass(client):
+    assert client.post("/v1/sittings/check", json=SITTING).status_code == 200
+    assert client.post("/v1/tournaments/check", json=TOURNAMENT).status_code == 200
+    assert client.post("/v1/games/check", json=GAME).status_code == 200
