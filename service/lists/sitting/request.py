@@ -143,7 +143,7 @@ def load_sitting(data: Any) -> Sitting:
     top = r.obj(data, "", TOP_FIELDS)
     if top is None:
         raise TranscriptError(r.errors, what="sitting")
-    ruleset = _ruleset(r, top)
+    ruleset = read_ruleset(r, top)
     players = _players(r, top.get("players"))
     tables = _tables(r, top.get("games"), players, ruleset)
     roster = tuple(dict.fromkeys([*players, *(n for t in tables.values() for n in t)]))
@@ -181,7 +181,8 @@ def _one_person_one_name(r: Reader, roster: tuple[str, ...],
                 break
 
 
-def _ruleset(r: Reader, top: dict[str, Any]) -> Ruleset | None:
+def read_ruleset(r: Reader, top: dict[str, Any]) -> Ruleset | None:
+    """The request's ``ruleset``, its errors at ``/ruleset`` (a tournament reads it alike)."""
     if "ruleset" not in top:
         r.err("/ruleset", "Missing data for required field.")
         return None

@@ -12,11 +12,18 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from service.game.errors import FieldError, TranscriptError, field_errors, pointer_token
+from service.game.errors import FieldError, TranscriptError, pointer_token
 from service.game.names import NOT_PRINTABLE, clashes, printable
 from service.game.options import Ruleset
 from service.game.rulesets import digest
-from service.lists.sitting.request import MAX_NAME, MAX_POINTS, Reader, Sitting, load_sitting
+from service.lists.sitting.request import (
+    MAX_NAME,
+    MAX_POINTS,
+    Reader,
+    Sitting,
+    load_sitting,
+    read_ruleset,
+)
 from service.reading.schemas import RulesetField
 
 MIN_PARTICIPANTS = 4
@@ -58,7 +65,7 @@ def load_tournament(data: Any) -> Tournament:
     top = r.obj(data, "", TOP_FIELDS)
     if top is None:
         raise TranscriptError(r.errors, what="tournament")
-    ruleset = _ruleset(r, top)
+    ruleset = read_ruleset(r, top)
     participants = _participants(r, top.get("participants"))
     finished = r.boolean(top["finished"], "/finished") if "finished" in top else False
     preliminary: list[list[Table]] = []
@@ -98,18 +105,6 @@ def load_tournament(data: Any) -> Tournament:
     assert ruleset is not None
     return Tournament(ruleset, participants, finished, preliminary, final, wildcard,
                       claimed_preliminary, claimed_places)
-
-
-def _ruleset(r: Reader, top: dict[str, Any]) -> Ruleset | None:
-    if "ruleset" not in top:
-        r.err("/ruleset", "Missing data for required field.")
-        return None
-    try:
-        ruleset: Ruleset = RulesetField().deserialize(top["ruleset"])
-    except ValidationError as error:
-        r.errors += field_errors(error.messages, "/ruleset")
-        return None
-    return ruleset
 
 
 def _participants(r: Reader, value: Any) -> tuple[str, ...]:
