@@ -762,9 +762,14 @@ def test_docs_render_the_openapi_description(page, base_url):
     shot(page, "docs")
 
 
-def test_docs_try_it_out_calls_this_server(page, base_url):
+@pytest.mark.parametrize(("width", "lang"), [(1280, "en"), (390, "de")])
+def test_docs_try_it_out_calls_this_server(page, base_url, width, lang):
     """The description names its server relative to the page, so "Try it out" calls the
-    origin /docs was opened from (the page's policy allows only that one)."""
+    origin /docs was opened from (the page's policy allows only that one); at desktop and
+    phone size, and with the page's language German (Swagger UI itself speaks English)."""
+    page.set_window_size(width, 1000)
+    if lang == "de":
+        css(page, "#lang").click()
     page.get(base_url + "/docs")
     block = wait(page, lambda d: d.find_elements(By.ID, "operations-rulesets-listRulesets"))[0]
     servers = page.find_elements(By.CSS_SELECTOR, ".servers select option")
@@ -777,7 +782,7 @@ def test_docs_try_it_out_calls_this_server(page, base_url):
     assert row.find_element(By.CSS_SELECTOR, ".response-col_status").text.strip() == "200"
     assert '"ddv"' in row.find_element(By.CSS_SELECTOR, ".response-col_description pre").text
     assert block.find_element(By.CSS_SELECTOR, ".request-url pre").text == base_url + "/v1/rulesets"
-    shot(page, "docs-try-it-out")
+    shot(page, f"docs-try-it-out-{width}")
 
 
 # ---- contrast under the pointer and in focus ----
