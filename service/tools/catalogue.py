@@ -46,7 +46,9 @@ def current() -> Catalog:
 def merged() -> Catalog:
     """The ``.po`` brought up to the sources: translations kept, the rest dropped."""
     catalog = current()
-    catalog.update(extracted(), no_fuzzy_matching=True)
+    created = catalog.creation_date  # kept: writing again changes nothing where nothing did
+    catalog.update(extracted(), no_fuzzy_matching=True, update_creation_date=False)
+    catalog.creation_date = created
     catalog.obsolete.clear()
     return catalog
 
