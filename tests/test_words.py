@@ -460,3 +460,36 @@ def test_each_field_error_and_problem_detail_in_german(template):
                    r"\b(card|announce|show|transcript|sheet|preset|options|identity|true|"
                    r"false)\b", "", german)
     assert not ENGLISH.search(words), german
+
+
+def test_every_field_error_and_detail_the_readers_say_has_its_phrase():
+    """Read with ast: each message a reader or route gives (a Reader's err, a Problem, a
+    ValidationError), its placeholders filled, is one of the phrases said in German."""
+    import ast
+
+    def text(node: ast.AST) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.JoinedStr):
+            return "".join(v.value if isinstance(v, ast.Constant) else
+                           "application/x-ndjson" if getattr(v.value, "id", "") == "NDJSON"
+                           else "X7" for v in node.values)
+        if isinstance(node, ast.IfExp):
+            return text(node.body)
+        return None
+
+    places = {"err": 1, "Problem": 1, "ValidationError": 0, "FieldError": 1}
+    missing = []
+    for folder in ("lists", "checking", "reading", "api"):
+        for path in (ROOT / "service" / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call):
+                    continue
+                name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
+                index = places.get(name or "")
+                if index is None or len(node.args) <= index:
+                    continue
+                said = text(node.args[index])
+                if said and phrase(said, "de") == said:
+                    missing.append((path.name, node.lineno, said))
+    assert missing == []

@@ -68,9 +68,9 @@ class BatchSlots:
 
     def busy(self) -> Problem:
         """The 503 problem of a batch that found no free slot."""
-        return Problem(503, f"The server is checking {self.count} batch(es) already, as many "
-                       "as it takes at a time; send this one again after Retry-After "
-                       "seconds. Single checks are answered meanwhile.",
+        return Problem(503, f"All of the server's batch slots ({self.count}) are taken; send "
+                       "this one again after Retry-After seconds. Single checks are "
+                       "answered meanwhile.",
                        headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
 
     @contextlib.contextmanager

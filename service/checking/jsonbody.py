@@ -114,7 +114,7 @@ class _Decoder:
             pointer, key = found_key
             at = f"{pointer}/{pointer_token(key)}"
             raise Problem(400, f"The request body has the key {key!r} more than once in "
-                          f"one object (at {at}); each key may appear once.",
+                          "one object; each key may appear once.",
                           [{"pointer": at, "message": f"Duplicate key: {key!r} appears "
                             "more than once in this object."}])
         return data, end

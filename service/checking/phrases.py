@@ -66,6 +66,23 @@ PHRASES: Final = (
     N_("Must be a list of at most 5 names."),
     N_("Must be a list of: {choices}."),
     N_("Give exactly one of transcript (a whole game) and sheet (a line of the list)."),
+    N_("{name} sits at the table twice; names must differ."),
+    N_("{name} is a participant twice; names must differ."),
+    N_("{name} is not a participant."),
+    N_("{name} comes to the table and is not a participant."),
+    N_("{count} participants cannot be seated at tables of four and five (6, 7 and 11 "
+       "cannot)."),
+    N_("Must be a list of {low} to {high} names."),
+    N_("Must be a list of 1 to {count} preliminary rounds."),
+    N_("Must be a list of 1 to {count} tables."),
+    N_("The tournament sets this for its tables; leave it out."),
+    N_("A table is played under the tournament's ruleset; leave this out or give the same."),
+    N_("A game of a sitting is checked under the sitting's ruleset; leave this out or give "
+       "the same."),
+    N_("The sitting supplies the context (bock, duty solos owed); leave it out."),
+    N_("Missing data for required field: the four names playing, clockwise."),
+    N_("Duty solos are owed per round under this ruleset: every list starts with {count} "
+       "each; leave this out."),
     N_("Duplicate key: {key} appears more than once in this object."),
     N_("{option}: is not an option of the catalogue"),
     N_("{option}: is not an option of the catalogue; did you mean “{near}”?"),
@@ -110,9 +127,8 @@ PHRASES: Final = (
        "request."),
     N_("Unknown ruleset {ruleset}; known: {known}."),
     N_("The rulesets failed to load."),
-    N_("The server is checking {count} batches already, as many as it takes at a time; "
-       "send this one again after Retry-After seconds. Single checks are answered "
-       "meanwhile."),
+    N_("All of the server's batch slots ({count}) are taken; send this one again after "
+       "Retry-After seconds. Single checks are answered meanwhile."),
     N_("There is no such route here; the routes are listed at /docs."),
     N_("This route does not answer to this method."),
     N_("The server failed to answer this request."),

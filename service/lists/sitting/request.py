@@ -240,9 +240,8 @@ def _tables(r: Reader, games: Any, players: tuple[str, ...],
 def _owed(r: Reader, value: Any, players: tuple[str, ...],
           ruleset: Ruleset | None) -> dict[str, int]:
     if ruleset is not None and ruleset.duty_solo_period == "round":
-        r.err("/owed_at_start", "Duty solos are owed per round under this ruleset "
-              "(duty_solo_period: round): every list starts with "
-              f"{ruleset.duty_solos_per_player} each; leave owed_at_start out.")
+        r.err("/owed_at_start", "Duty solos are owed per round under this ruleset: every "
+              f"list starts with {ruleset.duty_solos_per_player} each; leave this out.")
         return {}
     found: dict[str, int] = {}
     if r.obj(value, "/owed_at_start", players) is None:
