@@ -467,16 +467,16 @@ def test_every_field_error_and_detail_the_readers_say_has_its_phrase():
     ValidationError), its placeholders filled, is one of the phrases said in German."""
     import ast
 
-    def text(node: ast.AST) -> str | None:
+    def texts(node: ast.AST) -> list[str]:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return node.value
+            return [node.value]
         if isinstance(node, ast.JoinedStr):
-            return "".join(v.value if isinstance(v, ast.Constant) else
-                           "application/x-ndjson" if getattr(v.value, "id", "") == "NDJSON"
-                           else "X7" for v in node.values)
-        if isinstance(node, ast.IfExp):
-            return text(node.body)
-        return None
+            return ["".join(v.value if isinstance(v, ast.Constant) else
+                            "application/x-ndjson" if getattr(v.value, "id", "") == "NDJSON"
+                            else "X7" for v in node.values)]
+        if isinstance(node, ast.IfExp):  # either message
+            return texts(node.body) + texts(node.orelse)
+        return []
 
     places = {"err": 1, "Problem": 1, "ValidationError": 0, "FieldError": 1}
     missing = []
@@ -489,7 +489,6 @@ def test_every_field_error_and_detail_the_readers_say_has_its_phrase():
                 index = places.get(name or "")
                 if index is None or len(node.args) <= index:
                     continue
-                said = text(node.args[index])
-                if said and phrase(said, "de") == said:
-                    missing.append((path.name, node.lineno, said))
+                missing += [(path.name, node.lineno, said) for said in texts(node.args[index])
+                            if phrase(said, "de") == said]
     assert missing == []

@@ -69,6 +69,8 @@ PHRASES: Final = (
     N_("{name} sits at the table twice; names must differ."),
     N_("{name} is a participant twice; names must differ."),
     N_("{name} is not a participant."),
+    N_("{name} is not a player of this sitting ({players})."),
+    N_("Must be a string of at most {count} characters."),
     N_("{name} comes to the table and is not a participant."),
     N_("{count} participants cannot be seated at tables of four and five (6, 7 and 11 "
        "cannot)."),
