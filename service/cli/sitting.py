@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -28,15 +29,61 @@ KINDS = {"normal": N_("normal"), "marriage": N_("marriage"), "poverty": N_("pove
          "round_solo": N_("round solo"), "redeal": N_("redeal")}
 
 
-def _read(path: str) -> Any:
+def read_within(path: str, limit: int, what: str) -> Any:
+    """A FILE (``-``: stdin) as JSON, read no further than ``limit`` bytes: a 413 problem
+    naming the limit of a ``what`` beyond it."""
     if path == "-":
-        raw = sys.stdin.buffer.read(MAX_SITTING_BYTES + 1)
+        raw = sys.stdin.buffer.read(limit + 1)
     else:
         with Path(path).open("rb") as file:
-            raw = file.read(MAX_SITTING_BYTES + 1)
-    if len(raw) > MAX_SITTING_BYTES:
-        raise Problem(413, f"the file is over {MAX_SITTING_BYTES} bytes, the limit of a sitting")
+            raw = file.read(limit + 1)
+    if len(raw) > limit:
+        raise Problem(413, f"the file is over {limit} bytes, the limit of a {what}")
     return parse_json(raw)
+
+
+def problem_text(path: str, problem: Problem, lang: str) -> str:
+    """A FILE's problem as the command prints it: the detail, then each field error."""
+    body = problem_body(problem.status, problem.detail, problem.errors, lang)
+    lines = [f"{path}: {body['detail']}"]
+    lines += [f"  {e['pointer'] or '/'}: {e['message']}" for e in body.get("errors", ())]
+    return "\n".join(lines) + "\n"
+
+
+def run_files(args: argparse.Namespace, out: TextIO, err: TextIO, read: Callable[[str], Any],
+              check: Callable[[Any], Any], report: Callable[[str, Any, str], list[str]],
+              games: Callable[[Any], int] | None) -> int:
+    """Each FILE read, checked and printed (``--json``: the route's answers in one
+    document); the exit status as for transcripts, 5 for no game at all where ``games``
+    counts them and ``--allow-empty`` is not given."""
+    status, answers, count = OK, [], 0
+    for path in args.files:
+        try:
+            data = read(path)
+            if args.ruleset is not None and isinstance(data, dict):
+                data = {**data, "ruleset": args.ruleset}
+            result = check(data)
+        except OSError as error:
+            err.write(f"doko-check: {path}: cannot read: {error.strerror or error}\n")
+            status = ERROR
+            continue
+        except Problem as problem:
+            (err if args.json else out).write(problem_text(path, problem, args.lang))
+            status = ERROR
+            continue
+        count += games(result) if games is not None else 0
+        if not result.valid and status == OK:
+            status = FAILED
+        if args.json:
+            answers.append({"path": path, "result": result.to_dict(args.lang)})
+        else:
+            out.write("\n".join(report(path, result, args.lang)) + "\n")
+    if args.json:
+        out.write(json.dumps({"files": answers}, ensure_ascii=False) + "\n")
+    if games is not None and status == OK and not count and not args.allow_empty:
+        err.write(no_game(args.lang) + "\n")
+        return NO_GAME
+    return status
 
 
 def _signed(points: int) -> str:
@@ -138,36 +185,6 @@ def refuse(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Check each FILE as one sitting; the exit status as for transcripts."""
-    status = OK
-    answers = []
-    games = 0
-    for path in args.files:
-        try:
-            data = _read(path)
-            if args.ruleset is not None and isinstance(data, dict):
-                data = {**data, "ruleset": args.ruleset}
-            result = check_sitting_data(data)
-        except OSError as error:
-            err.write(f"doko-check: {path}: cannot read: {error.strerror or error}\n")
-            status = ERROR
-            continue
-        except Problem as problem:
-            body = problem_body(problem.status, problem.detail, problem.errors, args.lang)
-            lines = [f"{path}: {body['detail']}"]
-            lines += [f"  {e['pointer'] or '/'}: {e['message']}" for e in body.get("errors", ())]
-            (err if args.json else out).write("\n".join(lines) + "\n")
-            status = ERROR
-            continue
-        games += len(result.games)
-        if not result.valid and status == OK:
-            status = FAILED
-        if args.json:
-            answers.append({"path": path, "result": result.to_dict(args.lang)})
-        else:
-            out.write("\n".join(report(path, result, args.lang)) + "\n")
-    if args.json:
-        out.write(json.dumps({"files": answers}, ensure_ascii=False) + "\n")
-    if status == OK and not games and not args.allow_empty:
-        err.write(no_game(args.lang) + "\n")
-        return NO_GAME
-    return status
+    return run_files(args, out, err,
+                     lambda path: read_within(path, MAX_SITTING_BYTES, "sitting"),
+                     check_sitting_data, report, lambda result: len(result.games))

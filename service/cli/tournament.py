@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from service.checking import parse_json
 from service.checking.draw import draw_data
-from service.checking.problem import Problem, problem_body
+from service.checking.problem import Problem
 from service.checking.tournament import MAX_TOURNAMENT_BYTES, check_tournament_data
+from service.cli.sitting import problem_text, read_within, run_files
 from service.game.text import N_, Rules, msg, msgn
 from service.game.words import LANGUAGES, part, translate
 from service.lists.sitting.standings import ListDefect, SittingResult
@@ -27,18 +26,6 @@ OK, FAILED, ERROR = 0, 1, 2
 LAYOUT = (N_("preliminary standing"), N_("final round"), N_("places"),
           N_("claimed figures agree"), N_("claimed figures differ"), N_("wildcard"),
           N_("penalty"))
-
-
-def _read(path: str) -> Any:
-    if path == "-":
-        raw = sys.stdin.buffer.read(MAX_TOURNAMENT_BYTES + 1)
-    else:
-        with Path(path).open("rb") as file:
-            raw = file.read(MAX_TOURNAMENT_BYTES + 1)
-    if len(raw) > MAX_TOURNAMENT_BYTES:
-        raise Problem(413, f"the file is over {MAX_TOURNAMENT_BYTES} bytes, the limit of a "
-                      "tournament")
-    return parse_json(raw)
 
 
 def _defect(d: ListDefect, lang: str, note: bool = False) -> str:
@@ -116,40 +103,11 @@ def refuse(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         command.error(f"argument --tournament: not with {', '.join(others)}")
 
 
-def _problem(path: str, problem: Problem, lang: str) -> str:
-    body = problem_body(problem.status, problem.detail, problem.errors, lang)
-    lines = [f"{path}: {body['detail']}"]
-    lines += [f"  {e['pointer'] or '/'}: {e['message']}" for e in body.get("errors", ())]
-    return "\n".join(lines) + "\n"
-
-
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Check each FILE as one tournament day; the exit status as for transcripts."""
-    status = OK
-    answers = []
-    for path in args.files:
-        try:
-            data = _read(path)
-            if args.ruleset is not None and isinstance(data, dict):
-                data = {**data, "ruleset": args.ruleset}
-            result = check_tournament_data(data)
-        except OSError as error:
-            err.write(f"doko-check: {path}: cannot read: {error.strerror or error}\n")
-            status = ERROR
-            continue
-        except Problem as problem:
-            (err if args.json else out).write(_problem(path, problem, args.lang))
-            status = ERROR
-            continue
-        if not result.valid and status == OK:
-            status = FAILED
-        if args.json:
-            answers.append({"path": path, "result": result.to_dict(args.lang)})
-        else:
-            out.write("\n".join(report(path, result, args.lang)) + "\n")
-    if args.json:
-        out.write(json.dumps({"files": answers}, ensure_ascii=False) + "\n")
-    return status
+    return run_files(args, out, err,
+                     lambda path: read_within(path, MAX_TOURNAMENT_BYTES, "tournament"),
+                     check_tournament_data, report, None)
 
 
 def draw_main(argv: list[str], out: TextIO, err: TextIO, lang: str) -> int:
@@ -187,7 +145,7 @@ def draw_main(argv: list[str], out: TextIO, err: TextIO, lang: str) -> int:
     try:
         drawn = draw_data(body)
     except Problem as problem:
-        err.write(_problem("draw", problem, args.lang))
+        err.write(problem_text("draw", problem, args.lang))
         return ERROR
     if args.json:
         out.write(json.dumps(drawn.to_dict(), ensure_ascii=False) + "\n")

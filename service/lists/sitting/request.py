@@ -198,7 +198,15 @@ def _players(r: Reader, value: Any, here: str = "/players") -> tuple[str, ...]:
     if type(value) is not list or not 4 <= len(value) <= 5:
         r.err(here, "Must be a list of 4 or 5 names, the table's positions clockwise.")
         return ()
+    return tuple(value) if read_names(r, value, here) else ()
+
+
+def read_names(r: Reader, value: list[Any], here: str, participants: bool = False) -> bool:
+    """Each name of a list (a table's players, a day's participants) checked at its
+    place: a string of 1 to MAX_NAME characters, printable, not given twice, and none
+    alike another after NFKC and case folding; whether all are good."""
     ok = True
+    seen: set[str] = set()
     for i, name in enumerate(value):
         if type(name) is not str or not 1 <= len(name) <= MAX_NAME:
             r.err(f"{here}/{i}", f"Must be a name of 1 to {MAX_NAME} characters.")
@@ -206,14 +214,17 @@ def _players(r: Reader, value: Any, here: str = "/players") -> tuple[str, ...]:
         elif not printable(name):
             r.err(f"{here}/{i}", NOT_PRINTABLE)
             ok = False
-        elif name in value[:i]:
-            r.err(f"{here}/{i}", f"{name!r} sits at the table twice; names must differ.")
+        elif name in seen:
+            r.err(f"{here}/{i}", f"{name!r} is a participant twice; names must differ."
+                  if participants else f"{name!r} sits at the table twice; names must differ.")
             ok = False
+        else:
+            seen.add(name)
     if ok:
         for i, message in clashes(value).items():
             r.err(f"{here}/{i}", message)
             ok = False
-    return tuple(value) if ok else ()
+    return ok
 
 
 def _tables(r: Reader, games: Any, players: tuple[str, ...],

@@ -13,15 +13,14 @@ from typing import Any
 from marshmallow import ValidationError
 
 from service.game.errors import FieldError, TranscriptError, pointer_token
-from service.game.names import NOT_PRINTABLE, clashes, printable
 from service.game.options import Ruleset
 from service.game.rulesets import digest
 from service.lists.sitting.request import (
-    MAX_NAME,
     MAX_POINTS,
     Reader,
     Sitting,
     load_sitting,
+    read_names,
     read_ruleset,
 )
 from service.reading.schemas import RulesetField
@@ -112,24 +111,7 @@ def _participants(r: Reader, value: Any) -> tuple[str, ...]:
     if type(value) is not list or not MIN_PARTICIPANTS <= len(value) <= MAX_PARTICIPANTS:
         r.err(here, f"Must be a list of {MIN_PARTICIPANTS} to {MAX_PARTICIPANTS} names.")
         return ()
-    seen: set[str] = set()
-    ok = True
-    for i, name in enumerate(value):
-        if type(name) is not str or not 1 <= len(name) <= MAX_NAME:
-            r.err(f"{here}/{i}", f"Must be a name of 1 to {MAX_NAME} characters.")
-            ok = False
-        elif not printable(name):
-            r.err(f"{here}/{i}", NOT_PRINTABLE)
-            ok = False
-        elif name in seen:
-            r.err(f"{here}/{i}", f"{name!r} is a participant twice; names must differ.")
-            ok = False
-        else:
-            seen.add(name)
-    if ok:
-        for i, message in clashes(value).items():
-            r.err(f"{here}/{i}", message)
-            ok = False
+    ok = read_names(r, value, here, participants=True)
     if ok and not seatable(len(value)):
         r.err(here, f"{len(value)} participants cannot be seated at tables of four and "
               "five (6, 7 and 11 cannot).")
