@@ -15,11 +15,12 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import re
 import sys
 from pathlib import Path
 
 from service import cli
+
+from .codes_doc import fenced, replace_between
 
 ROOT = Path(__file__).resolve().parents[2]
 # (the file, the block's marker, the command's arguments)
@@ -27,11 +28,6 @@ BLOCKS = ((ROOT / "docs" / "engine-authors.md", "cli-report", ("examples/evening
           (ROOT / "README.md", "cli-check", ("examples/normal-game.json",)),
           (ROOT / "docs" / "referees.md", "cli-report-de",
            ("--lang", "de", "examples/evening.jsonl")))
-
-
-def block(marker: str) -> re.Pattern[str]:
-    return re.compile(rf"(<!-- {marker}:start -->\n```text\n).*?(```\n<!-- {marker}:end -->)",
-                      re.S)
 
 
 def report(*args: str) -> str:
@@ -51,11 +47,7 @@ def main(argv: list[str]) -> int:
     stale = 0
     for path, marker, args in BLOCKS:
         text = path.read_text(encoding="utf-8")
-        found = block(marker).search(text)
-        if found is None:
-            raise ValueError(f"{path.name} has no {marker} block")
-        new = text[:found.start()] + found.group(1) + report(*args) + found.group(2) + \
-            text[found.end():]
+        new = replace_between(text, fenced(marker, "text"), report(*args))
         if "--write" in argv:
             path.write_text(new, encoding="utf-8")
         elif new != text:

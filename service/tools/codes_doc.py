@@ -50,6 +50,11 @@ def readme_table() -> str:
     return "\n".join(rows) + "\n"
 
 
+def fenced(marker: str, lang: str) -> tuple[str, str]:
+    """The markers of a generated code block: ``<!-- marker:start -->`` and its fence."""
+    return f"<!-- {marker}:start -->\n```{lang}\n", f"```\n<!-- {marker}:end -->"
+
+
 def replace_between(text: str, markers: tuple[str, str], body: str) -> str:
     start, end = markers
     pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)

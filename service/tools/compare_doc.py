@@ -31,7 +31,7 @@ from service import cli
 from service.game.cards import BY_NAME, N_CODES, NAMES
 from service.reading.play import Game
 
-from .cli_report_doc import block
+from .codes_doc import fenced, replace_between
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "engine-authors.md"
@@ -109,11 +109,7 @@ def main(argv: list[str]) -> int:
         sys.stdout.write(verdicts(Path(argv[1]).read_text(encoding="utf-8")))
         return 0
     text = PAGE.read_text(encoding="utf-8")
-    found = block(MARKER).search(text)
-    if found is None:
-        raise ValueError(f"{PAGE.name} has no {MARKER} block")
-    new = text[:found.start()] + found.group(1) + report() + found.group(2) + \
-        text[found.end():]
+    new = replace_between(text, fenced(MARKER, "text"), report())
     if "--write" in argv:
         PAGE.write_text(new, encoding="utf-8")
         return 0

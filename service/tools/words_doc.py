@@ -10,10 +10,11 @@ block and the service differ.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 from typing import Any
+
+from .codes_doc import fenced, replace_between
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "referees.md"
@@ -35,21 +36,11 @@ def block_text(lang: str) -> str:
     return json.dumps(answer(lang), ensure_ascii=False, indent=2) + "\n"
 
 
-def pattern(lang: str) -> re.Pattern[str]:
-    marker = f"example-answer-{lang}"
-    return re.compile(rf"(<!-- {marker}:start -->\n```json\n).*?(```\n<!-- {marker}:end -->)",
-                      re.S)
-
-
 def main(argv: list[str]) -> int:
     text = PAGE.read_text(encoding="utf-8")
     new = text
     for lang in ("de", "en"):
-        found = pattern(lang).search(new)
-        if found is None:
-            raise ValueError(f"{PAGE.name} has no example-answer-{lang} block")
-        new = new[:found.start()] + found.group(1) + block_text(lang) + found.group(2) + \
-            new[found.end():]
+        new = replace_between(new, fenced(f"example-answer-{lang}", "json"), block_text(lang))
     if "--write" in argv:
         PAGE.write_text(new, encoding="utf-8")
         return 0
