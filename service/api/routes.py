@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +110,18 @@ def discard_body() -> None:
         pass
 
 
+def batch_slot() -> contextlib.AbstractContextManager[None]:
+    """A batch slot (fairshare.py) for a heavy request, held while the returned context
+    is; with none free, the body is read to its end and dropped and the request answered
+    503 with Retry-After."""
+    slots = current_app.extensions[BATCH_SLOTS]
+    slot = slots.take()
+    if slot is None:
+        discard_body()
+        raise slots.busy()
+    return slot
+
+
 def read_json_body() -> Any:
     """The request body as JSON; 415 for another media type, 400 for broken JSON."""
     if not request.is_json:
@@ -138,12 +151,7 @@ def check_batch() -> Response:
     if not request.is_json and request.mimetype != NDJSON:
         raise Problem(415, f"Send the transcripts as application/json (an array) or {NDJSON}"
                       " (one per line).")
-    slots = current_app.extensions[BATCH_SLOTS]
-    slot = slots.take()
-    if slot is None:
-        discard_body()
-        raise slots.busy()
-    with slot:
+    with batch_slot():
         return _batch_answer(read_batch())
 
 

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import contextlib
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, request
 
 from service.checking.sitting import MAX_SITTING_BYTES, check_sitting_data
 
-from .fairshare import BATCH_SLOTS
 from .language import requested
 from .observability import record_game
-from .routes import discard_body, json_response, read_json_body
+from .routes import batch_slot, json_response, read_json_body
 
 bp = Blueprint("sittings", __name__)
 
@@ -26,15 +25,8 @@ HEAVY_SITTING_BYTES = 64 * 1024
 def check_sitting() -> Response:
     request.max_content_length = MAX_SITTING_BYTES  # before anything reads the body
     length = request.content_length
-    slot: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
-    if length is None or length > HEAVY_SITTING_BYTES:
-        slots = current_app.extensions[BATCH_SLOTS]
-        taken = slots.take()
-        if taken is None:
-            discard_body()
-            raise slots.busy()
-        slot = taken
-    with slot:
+    heavy = length is None or length > HEAVY_SITTING_BYTES
+    with batch_slot() if heavy else contextlib.nullcontext():
         result = check_sitting_data(read_json_body())
         for game in result.games:
             if game.result is not None:

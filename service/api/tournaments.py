@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, request
 
 from service.checking.draw import draw_data
 from service.checking.tournament import MAX_TOURNAMENT_BYTES, check_tournament_data
 
-from .fairshare import BATCH_SLOTS
 from .language import requested
 from .observability import record_game
-from .routes import discard_body, json_response, read_json_body
+from .routes import batch_slot, json_response, read_json_body
 
 bp = Blueprint("tournaments", __name__)
 
@@ -20,12 +19,7 @@ def check_tournament() -> Response:
     """Every table checked as a sitting, then what ties them together. A day is as
     heavy as a batch: it takes a batch slot first (fairshare.py), 503 with none free."""
     request.max_content_length = MAX_TOURNAMENT_BYTES  # before anything reads the body
-    slots = current_app.extensions[BATCH_SLOTS]
-    slot = slots.take()
-    if slot is None:
-        discard_body()
-        raise slots.busy()
-    with slot:
+    with batch_slot():
         result = check_tournament_data(read_json_body())
         for table in result.tables():
             for game in table.games:
