@@ -111,3 +111,18 @@ def test_the_examples_still_pass(client):
     assert client.post("/v1/sittings/check", json=SITTING).status_code == 200
     assert client.post("/v1/tournaments/check", json=TOURNAMENT).status_code == 200
     assert client.post("/v1/games/check", json=GAME).status_code == 200
+
+
+def test_the_draw_reads_names_as_a_tournament_does(client):
+    """A participant of a draw is a person as on the day (the issue's "names are people"):
+    printable, and none alike another after NFKC and case folding."""
+    names = ["Anna", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gero", "Hanna"]
+    bad = client.post("/v1/tournaments/draw", json={
+        "participants": [*names[:7], "Anna\u200b"], "rounds": 1, "seed": "s"})
+    assert bad.status_code == 400
+    assert [e["pointer"] for e in bad.get_json()["errors"]] == ["/participants/7"]
+    alike = client.post("/v1/tournaments/draw", json={
+        "participants": [*names[:7], "ANNA"], "rounds": 1, "seed": "s"})
+    assert alike.status_code == 400
+    assert client.post("/v1/tournaments/draw", json={
+        "participants": names, "rounds": 1, "seed": "s"}).status_code == 200

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.game.errors import TranscriptError
-from service.lists.sitting.request import MAX_NAME, Reader
+from service.lists.sitting.request import Reader, read_names
 from service.lists.tournament.draw import ALGORITHMS, Draw, draw
 from service.lists.tournament.request import MAX_PARTICIPANTS, MAX_ROUNDS, seatable
 
@@ -26,12 +26,7 @@ def draw_data(data: Any) -> Draw:
     if type(names) is not list or not 4 <= len(names) <= MAX_PARTICIPANTS:
         r.err("/participants", f"Must be a list of 4 to {MAX_PARTICIPANTS} names.")
     else:
-        for i, name in enumerate(names):
-            if type(name) is not str or not 1 <= len(name) <= MAX_NAME:
-                r.err(f"/participants/{i}", f"Must be a name of 1 to {MAX_NAME} characters.")
-            elif name in names[:i]:
-                r.err(f"/participants/{i}", f"{name!r} is a participant twice; names must "
-                      "differ.")
+        read_names(r, names, "/participants", participants=True)  # as a day reads them
         if not seatable(len(names)):
             r.err("/participants", f"{len(names)} participants cannot be seated at tables "
                   "of four and five (6, 7 and 11 cannot).")
