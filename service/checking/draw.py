@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.game.errors import TranscriptError
 from service.lists.sitting.request import Reader, read_names
 from service.lists.tournament.draw import ALGORITHMS, Draw, draw
 from service.lists.tournament.request import MAX_PARTICIPANTS, MAX_ROUNDS, seatable
@@ -41,6 +40,6 @@ def draw_data(data: Any) -> Draw:
     if "algorithm" in top:
         algorithm = r.integer(top["algorithm"], "/algorithm", 1, ALGORITHMS[-1]) or algorithm
     if r.errors:
-        raise Problem.from_error(TranscriptError(r.errors, what="draw"))
+        raise Problem.from_error(r.refused("draw"))
     assert rounds is not None and isinstance(names, list) and isinstance(seed, str)
     return draw(names, rounds, seed, algorithm)

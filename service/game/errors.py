@@ -6,6 +6,7 @@ as violations. These are for input the core cannot read at all.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -44,8 +45,10 @@ class TranscriptError(DokoError):
                  what: str = "transcript"):
         self.count = len(errors) if count is None else count
         # In a stable order (by pointer, array indices as numbers: /play/2 before
-        # /play/10), so that two servers answer alike and the cut keeps the first ones.
-        self.errors = sorted(errors, key=pointer_order)[:MAX_ERRORS]
+        # /play/10), so that two servers answer alike and the cut keeps the first ones;
+        # nsmallest is sorted()[:MAX_ERRORS] holding MAX_ERRORS sort keys, not one per
+        # error (a body of 130,000 unknown options made 50 MiB of keys).
+        self.errors = heapq.nsmallest(MAX_ERRORS, errors, key=pointer_order)
         self.what = what
         noun = f"{self.count} field error" + ("s" if self.count != 1 else "")
         detail = f"The {what} has {noun}"
@@ -62,8 +65,25 @@ def unescape_token(token: str) -> str:
 
 def pointer_order(error: FieldError) -> tuple[tuple[int, int | str], ...]:
     """A field error's place for sorting: its pointer's tokens, indices as numbers."""
-    return tuple((0, int(t)) if t.isascii() and t.isdigit() else (1, t)
-                 for t in error.pointer.split("/")[1:])
+    return tuple(map(token_order, error.pointer.split("/")[1:]))
+
+
+def token_order(token: str) -> tuple[int, int | str]:
+    """A reference token's place among its siblings: indices as numbers, before keys."""
+    return (0, int(token)) if token.isascii() and token.isdigit() else (1, token)
+
+
+class Omitted:
+    """The key under which marshmallow-style messages count the errors a reader found
+    but did not keep (beyond the :data:`MAX_ERRORS` that can be shown); a class, so that
+    no key a client sends can be taken for it."""
+
+
+def omitted(messages: Any) -> int:
+    """The errors counted but not kept in nested messages (see :class:`Omitted`)."""
+    if not isinstance(messages, dict):
+        return 0
+    return sum(value if key is Omitted else omitted(value) for key, value in messages.items())
 
 
 def field_errors(messages: Any, pointer: str = "") -> list[FieldError]:
@@ -74,6 +94,8 @@ def field_errors(messages: Any, pointer: str = "") -> list[FieldError]:
     if isinstance(messages, dict):
         found = []
         for key, value in messages.items():
+            if key is Omitted:
+                continue
             here = pointer if key == "_schema" else f"{pointer}/{pointer_token(key)}"
             found.extend(field_errors(value, here))
         return found

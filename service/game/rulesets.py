@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import heapq
 import itertools
 import json
 import os
@@ -16,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
-from service.game.errors import DokoError
+from service.game.errors import MAX_ERRORS, DokoError, pointer_token, token_order
 from service.game.options import CATALOGUE, Ruleset
 
 
@@ -31,9 +32,15 @@ class OptionProblem:
 class RulesetError(DokoError):
     """A ruleset refused: every problem names the option it concerns."""
 
-    def __init__(self, problems: list[OptionProblem]):
-        super().__init__("; ".join(f"{p.option}: {p.message}" for p in problems))
+    def __init__(self, problems: list[OptionProblem], omitted: int = 0):
+        super().__init__(problems)
         self.problems = problems
+        self.omitted = omitted  # unknown options found beyond those kept (MAX_ERRORS)
+
+    def __str__(self) -> str:
+        # Joined when printed, not when raised: a request's thousands of unknown options
+        # are placed one by one, never printed (the text would be megabytes).
+        return "; ".join(f"{p.option}: {p.message}" for p in self.problems)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +187,13 @@ def _contradictions(r: Ruleset) -> list[OptionProblem]:
 SUGGESTED: Final = 10  # unknown options given a suggestion; a body of thousands costs no more
 
 
+def _first_options(problems: list[OptionProblem]) -> list[OptionProblem]:
+    """The MAX_ERRORS problems that come first at ``/options/<name>`` (the order answers
+    list them in): a body of 100,000 unknown options keeps 100 of them, not all."""
+    return heapq.nsmallest(MAX_ERRORS, problems,
+                           key=lambda p: token_order(pointer_token(p.option)))
+
+
 def _not_an_option(name: str, suggest: bool = True) -> str:
     """An unknown option's message, with the option it is a slip for where one is near."""
     near = difflib.get_close_matches(name, CATALOGUE, n=1) if suggest else []
@@ -228,18 +242,24 @@ def _listed(numbers: tuple[int, ...]) -> str:
 
 def _build(ruleset_id: str, values: dict[str, Any], deadlines_note: str = "") -> Ruleset:
     problems: list[OptionProblem] = []
+    unknown: list[OptionProblem] = []
     typed: dict[str, Any] = {}
+    found = 0
     for name, value in values.items():
         if name not in CATALOGUE:
-            problems.append(OptionProblem(name, _not_an_option(
-                name, suggest=len(problems) < SUGGESTED)))
+            unknown.append(OptionProblem(name, _not_an_option(name, suggest=found < SUGGESTED)))
+            found += 1
+            if len(unknown) == 2 * MAX_ERRORS:
+                unknown = _first_options(unknown)
             continue
         coerced, error = _coerce(name, value)
         if error:
             problems.append(OptionProblem(name, error))
+            found += 1
         typed[name] = coerced
-    if problems:
-        raise RulesetError(problems)
+    if found:
+        kept = _first_options(unknown)
+        raise RulesetError(problems + kept, omitted=found - len(problems) - len(kept))
     ruleset = Ruleset(id=ruleset_id, **typed)
     problems = _contradictions(ruleset)
     if problems:

@@ -12,7 +12,7 @@ from typing import Any
 from marshmallow import ValidationError
 
 from service.game.check import check_transcript, replay, state_actions
-from service.game.errors import FieldError, TranscriptError, field_errors
+from service.game.errors import FieldError, TranscriptError, field_errors, omitted
 from service.game.options import CATALOGUE, Ruleset
 from service.game.result import CheckResult, LegalActions, Note
 from service.game.rulesets import resolve
@@ -43,7 +43,7 @@ def _validated(data: dict[str, Any]) -> Transcript:
         loaded: dict[str, Any] = TRANSCRIPT.load(data)
     except ValidationError as error:
         found = with_suggestions(field_errors(error.messages))
-        raise TranscriptError(found) from None
+        raise TranscriptError(found, len(found) + omitted(error.messages)) from None
     return from_dict(loaded, loaded["ruleset"])
 
 

@@ -17,7 +17,7 @@ from marshmallow import Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import OneOf, Range
 
 from service.game.context import MAX_BOCK
-from service.game.errors import FieldError, unescape_token
+from service.game.errors import FieldError, Omitted, unescape_token
 from service.game.options import CATALOGUE, Ruleset
 from service.game.rulesets import RulesetError, resolve
 from service.game.vocabulary import GAME_TYPES, MARRIAGE_TRICKS, SOLO_KINDS, TEAMS, GameType
@@ -142,7 +142,7 @@ def _ruleset_errors(error: RulesetError, is_id: bool, options: dict[str, Any]) -
     """Place each problem at the option the client sent, else at the ruleset itself."""
     if is_id:
         return [f"{p.option}: {p.message}" for p in error.problems]
-    placed: dict[str, Any] = {}
+    placed: dict[Any, Any] = {Omitted: error.omitted} if error.omitted else {}
     for p in error.problems:
         message = f"{p.option}: {p.message}"
         if p.option == "preset":

@@ -8,7 +8,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from service.game.errors import FieldError, TranscriptError, field_errors, pointer_token
+from service.game.errors import FieldError, TranscriptError, field_errors, omitted, pointer_token
 from service.game.names import NOT_PRINTABLE, clashes, printable
 from service.game.options import Ruleset
 from service.game.rulesets import digest
@@ -64,10 +64,20 @@ class Reader:
 
     def __init__(self) -> None:
         self.errors: list[FieldError] = []
+        self.omitted = 0  # errors found but not kept (see service.game.errors.Omitted)
         self.roster: tuple[str, ...] = ()  # every player of the list, where tables change
 
     def err(self, pointer: str, message: str) -> None:
         self.errors.append(FieldError(pointer, message))
+
+    def nested(self, pointer: str, error: TranscriptError) -> None:
+        """The errors of a part read on its own (a game, a table), under its pointer."""
+        self.errors += [FieldError(pointer + e.pointer, e.message) for e in error.errors]
+        self.omitted += error.count - len(error.errors)
+
+    def refused(self, what: str) -> TranscriptError:
+        """The request refused for every error found (``what``: sitting, tournament …)."""
+        return TranscriptError(self.errors, len(self.errors) + self.omitted, what=what)
 
     def obj(self, value: Any, pointer: str, allowed: tuple[str, ...]) -> dict[str, Any] | None:
         if type(value) is not dict:
@@ -142,7 +152,7 @@ def load_sitting(data: Any) -> Sitting:
     r = Reader()
     top = r.obj(data, "", TOP_FIELDS)
     if top is None:
-        raise TranscriptError(r.errors, what="sitting")
+        raise r.refused("sitting")
     ruleset = read_ruleset(r, top)
     players = _players(r, top.get("players"))
     tables = _tables(r, top.get("games"), players, ruleset)
@@ -164,7 +174,7 @@ def load_sitting(data: Any) -> Sitting:
             claimed = r.points(c["totals"], "/claimed/totals", roster)
     games = _games(r, top.get("games"), players, ruleset, tables)
     if r.errors:
-        raise TranscriptError(r.errors, what="sitting")
+        raise r.refused("sitting")
     assert ruleset is not None
     return Sitting(ruleset, players, first, finished, games, owed, claimed, roster)
 
@@ -190,6 +200,7 @@ def read_ruleset(r: Reader, top: dict[str, Any]) -> Ruleset | None:
         ruleset: Ruleset = RulesetField().deserialize(top["ruleset"])
     except ValidationError as error:
         r.errors += field_errors(error.messages, "/ruleset")
+        r.omitted += omitted(error.messages)
         return None
     return ruleset
 
@@ -380,7 +391,7 @@ def _transcript(r: Reader, value: Any, here: str, players: tuple[str, ...],
     try:
         transcript = load(data, ruleset)
     except TranscriptError as error:
-        r.errors += [FieldError(here + e.pointer, e.message) for e in error.errors]
+        r.nested(here, error)
         return None
     for seat, name in enumerate(transcript.players or ()):
         if players and name not in players:

@@ -12,7 +12,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from service.game.errors import FieldError, TranscriptError, pointer_token
+from service.game.errors import TranscriptError, pointer_token
 from service.game.options import Ruleset
 from service.game.rulesets import digest
 from service.lists.sitting.request import (
@@ -63,7 +63,7 @@ def load_tournament(data: Any) -> Tournament:
     r = Reader()
     top = r.obj(data, "", TOP_FIELDS)
     if top is None:
-        raise TranscriptError(r.errors, what="tournament")
+        raise r.refused("tournament")
     ruleset = read_ruleset(r, top)
     participants = _participants(r, top.get("participants"))
     finished = r.boolean(top["finished"], "/finished") if "finished" in top else False
@@ -100,7 +100,7 @@ def load_tournament(data: Any) -> Tournament:
                             n := r.integer(place, here, 1, MAX_PARTICIPANTS)) is not None:
                         claimed_places[name] = n
     if r.errors:
-        raise TranscriptError(r.errors, what="tournament")
+        raise r.refused("tournament")
     assert ruleset is not None
     return Tournament(ruleset, participants, finished, preliminary, final, wildcard,
                       claimed_preliminary, claimed_places)
@@ -145,7 +145,7 @@ def _tables(r: Reader, one: dict[str, Any], here: str, raw_ruleset: Any, ruleset
         try:
             sitting = load_sitting(data)
         except TranscriptError as error:
-            r.errors += [FieldError(pointer + e.pointer, e.message) for e in error.errors]
+            r.nested(pointer, error)
             continue
         for i, name in enumerate(sitting.players):
             if participants and name not in participants:
