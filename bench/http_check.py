@@ -28,6 +28,7 @@ still shares the cores with the server, but costs it far less than a Python clie
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -39,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,29 +61,48 @@ def start_server(venv: Path, checkout: Path | None, port: int, workers: int, whe
     """gunicorn of ``venv`` serving a checkout's sources (its working directory), or,
     checkout None, the venv's installed core from ``where`` (no sources there); with the
     core it runs, as /healthz says."""
+    server = launch(venv, "service:create_app()", checkout or where, port, workers, checkout,
+                    (checkout or ROOT) / "deploy/gunicorn.conf.py")
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    conn.request("GET", "/healthz")
+    return server, json.loads(conn.getresponse().read()).get("core", "pure")
+
+
+@contextlib.contextmanager
+def start_gunicorn(venv: Path, app: str, cwd: Path, port: int, workers: int,
+                   pythonpath: Path | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    """gunicorn of ``venv`` serving ``app`` with this checkout's deploy/gunicorn.conf.py,
+    ready; stopped on leaving."""
+    server = launch(venv, app, cwd, port, workers, pythonpath, ROOT / "deploy/gunicorn.conf.py")
+    try:
+        yield server
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+def launch(venv: Path, app: str, cwd: Path, port: int, workers: int, pythonpath: Path | None,
+           config: Path) -> subprocess.Popen[bytes]:
+    """gunicorn started and answering GET /readyz."""
     env = dict(os.environ, GUNICORN_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY=str(workers),
                GUNICORN_LOGLEVEL="warning", **ECHO_ENV)
     env.pop("PYTHONPATH", None)
-    if checkout:
-        env["PYTHONPATH"] = str(checkout)
+    if pythonpath:
+        env["PYTHONPATH"] = str(pythonpath)
     server = subprocess.Popen(
-        [str(venv / "bin" / "gunicorn"), "--config",
-         str((checkout or ROOT) / "deploy/gunicorn.conf.py"),
-         "service:create_app()"],
-        cwd=checkout or where, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        [str(venv / "bin" / "python"), "-m", "gunicorn", "--config", str(config), app],
+        cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
             conn.request("GET", "/readyz")
             if conn.getresponse().status == 200:
-                conn.request("GET", "/healthz")
-                health = json.loads(conn.getresponse().read())
-                return server, health.get("core", "pure")
+                return server
         except OSError:
             time.sleep(0.1)
     server.kill()
-    raise SystemExit(f"gunicorn of {venv} did not become ready: "
+    raise SystemExit(f"gunicorn of {venv} ({app}) did not become ready: "
                      + (server.stderr.read().decode() if server.stderr else ""))
 
 

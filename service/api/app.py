@@ -12,8 +12,9 @@ from flask import Flask
 
 from service.api import (
     cors,
+    envelope,
     fairshare,
-    language,
+    fastpath,
     observability,
     problems,
     routes,
@@ -63,7 +64,6 @@ def create_app() -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's order
     app.json.ensure_ascii = False  # type: ignore[attr-defined]  # names and ♥ as they are
     observability.register(app)
-    language.register(app)
     problems.register(app)
     app.register_blueprint(routes.bp)
     app.register_blueprint(sittings.bp)
@@ -74,4 +74,6 @@ def create_app() -> Flask:
     app.extensions[fairshare.BATCH_SLOTS] = fairshare.BatchSlots(
         fairshare.slots_from_environment())
     cors.register(app, cors.origins_from_environment())
+    app.wsgi_app = envelope.Envelope(  # type: ignore[method-assign]
+        app.wsgi_app, fastpath.fast_routes(app), MAX_BODY_BYTES)
     return app

@@ -11,21 +11,30 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from flask import Flask, Response, g, request
+from flask import request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from service.game.words import DEFAULT, LANGUAGES
 
 SPOKEN: Final = list(LANGUAGES)
 
 
+LANG_KEY: Final = "doko.lang"  # the language asked for, in the WSGI environ
+
+
 def requested() -> str:
-    """The language this request asks for ("en" or "de")."""
-    lang: str | None = g.get("lang")
-    if lang is None:
-        lang = best(request.accept_languages) if "Accept-Language" in request.headers \
-            else DEFAULT
-        g.lang = lang
+    """The language this request asks for ("en" or "de"), as service.api.envelope read
+    it from the request."""
+    lang: str = request.environ[LANG_KEY]
     return lang
+
+
+def asked_for(accept_language: str | None) -> str:
+    """The language an ``Accept-Language`` header asks for (None: no header)."""
+    if accept_language is None:
+        return DEFAULT
+    return best(parse_accept_header(accept_language, LanguageAccept))
 
 
 def best(accepted: Iterable[tuple[str, float]]) -> str:
@@ -37,13 +46,3 @@ def best(accepted: Iterable[tuple[str, float]]) -> str:
         if primary in SPOKEN and quality > top:
             found, top = primary, quality
     return found
-
-
-def _headers(response: Response) -> Response:
-    response.headers["Content-Language"] = requested()
-    response.vary.add("Accept-Language")
-    return response
-
-
-def register(app: Flask) -> None:
-    app.after_request(_headers)

@@ -92,6 +92,26 @@ class SafeMmapedDict(MmapedDict):
 # The values of every metric of this process (workers; the master folds with it too).
 values.MmapedDict = SafeMmapedDict  # type: ignore[misc]
 
+# Each value asks for the process id on every change, to notice a fork (and start files
+# of its own): os.getpid() is a system call, three per request. Kept here instead, and
+# renewed in every forked child.
+_pid = os.getpid()
+
+
+def _forked() -> None:
+    global _pid
+    _pid = os.getpid()
+
+
+def process_id() -> int:
+    """This process's id, as os.getpid() says it, without the system call."""
+    return _pid
+
+
+os.register_at_fork(after_in_child=_forked)
+if getattr(values.ValueClass, "_multiprocess", False):
+    values.ValueClass = values.MultiProcessValue(process_identifier=process_id)
+
 
 @contextlib.contextmanager
 def locked(path: str, *, exclusive: bool) -> Iterator[None]:

@@ -1,4 +1,5 @@
-"""Metrics, access logs and request ids: one hook before and one after every request.
+"""Metrics, access logs and request ids, recorded for every answer by the WSGI layer
+around the app (service.api.envelope).
 
 * ``GET /metrics``: Prometheus text format (0.0.4) through prometheus-client. Under
   gunicorn (``PROMETHEUS_MULTIPROC_DIR`` set by deploy/gunicorn.conf.py) every worker
@@ -8,9 +9,10 @@
 * ``X-Request-ID``: taken from the request if it is a short token of safe characters,
   else a new uuid4 hex; sent back on every answer the app makes, errors included.
 
-The hooks run on every request, so they stay cheap: the metric children are cached
-per label set, labels are bounded (route rule, not path; known methods only), and the
-log line is built only when the logger is on.
+This runs on every request, so it stays cheap: the metric children are cached per
+label set, labels are bounded (route rule, not path; known methods only), the log line
+is built only when the logger is on, and, with no handler but its own, written without
+a LogRecord.
 """
 
 from __future__ import annotations
@@ -22,9 +24,8 @@ import re
 import sys
 import time
 from typing import TYPE_CHECKING, Any
-from uuid import uuid4
 
-from flask import Blueprint, Flask, Response, has_request_context, request
+from flask import Blueprint, Flask, Response, request
 from prometheus_client import (
     CollectorRegistry,
     Counter,
@@ -34,6 +35,8 @@ from prometheus_client import (
     values,
 )
 
+from service.checking.fastjson import orjson
+
 from . import multiproc
 
 if TYPE_CHECKING:
@@ -41,7 +44,6 @@ if TYPE_CHECKING:
 
 # The classic text format (what Prometheus asks for by default); fixed, not negotiated.
 METRICS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
-REQUEST_ID_HEADER = "X-Request-ID"
 # A client's request id is kept if it is 1-128 of these characters (uuids, trace ids,
 # base64); anything else is replaced rather than cleaned, so that no two ids collide.
 REQUEST_ID = re.compile(r"[A-Za-z0-9._~:/+=-]{1,128}")
@@ -56,11 +58,11 @@ ACCESS_LOG_ENV = "DOKO_ACCESS_LOG"  # "0", "off", "false" or "no" turns the acce
 PROXIES = frozenset(a.strip() for a in (os.environ.get("FORWARDED_ALLOW_IPS", "").strip()
                                         or "127.0.0.1,::1").split(",") if a.strip())
 
-_START = "doko.start"  # keys in the WSGI environ, cheaper than flask.g
-_REQUEST_ID = "doko.request_id"
-# The request whose answer the server is writing (after the app returned it and its
-# request context is gone): (route, "METHOD path (request id)"), None once written.
-_writing: tuple[str, str] | None = None
+REQUEST_ID_KEY = "doko.request_id"  # the request's id, in the WSGI environ
+ROUTE_KEY = "doko.route"  # the route of a request answered without Flask
+# The request this worker is on, for the abort hook: (its WSGI environ, its route once
+# its answer is started and being written, else None), None between requests.
+_current: tuple[dict[str, Any], str | None] | None = None
 
 # A check takes about a millisecond; malformed requests less, big ones a few.
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
@@ -111,17 +113,24 @@ class JsonFormatter(logging.Formatter):
     _second: tuple[int, str] = (-1, "")  # the last second formatted, and its text
 
     def format(self, record: logging.LogRecord) -> str:
-        second = int(record.created)
+        fields = getattr(record, "fields", None)
+        if fields is None:
+            fields = {"level": record.levelname.lower(), "logger": record.name,
+                      "message": record.getMessage()}
+        return self.line(record.created, fields)
+
+    def line(self, created: float, fields: dict[str, Any]) -> str:
+        """The line of a record made at ``created`` (as time.time()) with ``fields``."""
+        second = int(created)
         if second != self._second[0]:
             self._second = (second, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second)))
-        line: dict[str, Any] = {"time": f"{self._second[1]}.{int(record.msecs):03d}Z"}
-        fields = getattr(record, "fields", None)
-        if fields is not None:
-            line.update(fields)
-        else:
-            line |= {"level": record.levelname.lower(), "logger": record.name,
-                     "message": record.getMessage()}
-        return self._encode(line)
+        millis = int((created - second) * 1000)  # as LogRecord.msecs
+        line = {"time": f"{self._second[1]}.{millis:03d}Z", **fields}
+        if orjson is not None:  # some ten times faster, where it writes ASCII as json does
+            text = orjson.dumps(line)
+            if text.isascii():
+                return text.decode("ascii")
+        return self._encode(line)  # escapes all else: no U+2028 breaks a line apart
 
 
 class StdoutHandler(logging.StreamHandler):
@@ -138,6 +147,29 @@ class StdoutHandler(logging.StreamHandler):
     def stream(self, value: Any) -> None:
         pass
 
+    def write_line(self, created: float, fields: dict[str, Any]) -> bool:
+        """Write the line a record with these fields would make, without making the
+        record; False where writing failed (the record then reports it)."""
+        formatter = self.formatter
+        if not isinstance(formatter, JsonFormatter):
+            return False
+        line = formatter.line(created, fields) + "\n"
+        try:
+            with self.lock:  # type: ignore[union-attr]  # created with the handler
+                stream = sys.stdout
+                if stream is sys.__stdout__ and stream is not None and line.isascii():
+                    # the process's own stdout, flushed after every line: one write of
+                    # the line's bytes, without the text and buffer layers
+                    data = line.encode("ascii")
+                    while data:  # a line is under PIPE_BUF: one write, but be sure
+                        data = data[os.write(stream.fileno(), data):]
+                else:
+                    stream.write(line)
+                    stream.flush()
+        except Exception:
+            return False
+        return True
+
     def emit(self, record: logging.LogRecord) -> None:
         # StreamHandler.emit, less the second lock and lookups of its flush()
         try:
@@ -148,19 +180,24 @@ class StdoutHandler(logging.StreamHandler):
             self.handleError(record)
 
 
+# The access log as configured here, one handler: its line is written without a record.
+_plain: list[logging.Handler] = []
+
+
 def _configure_access_log() -> None:
     if not any(isinstance(h, StdoutHandler) for h in ACCESS_LOG.handlers):
         handler = StdoutHandler()
         handler.setFormatter(JsonFormatter())
         ACCESS_LOG.addHandler(handler)
+        _plain[:] = [handler]
     ACCESS_LOG.propagate = False  # stdout only; gunicorn's error log stays on stderr
     off = os.environ.get(ACCESS_LOG_ENV, "").strip().lower() in ("0", "off", "false", "no")
     ACCESS_LOG.setLevel(logging.WARNING if off else logging.INFO)
 
 
 def request_id() -> str | None:
-    """The current request's id (inside a request, once the before-hook ran)."""
-    return request.environ.get(_REQUEST_ID)
+    """The current request's id (inside a request)."""
+    return request.environ.get(REQUEST_ID_KEY)
 
 
 def _metrics_error() -> None:
@@ -171,30 +208,13 @@ def _metrics_error() -> None:
         _log.exception("recording metrics failed; further failures are not logged")
 
 
-def _before_request() -> None:
-    environ = request.environ
-    environ[_START] = time.perf_counter()
-    given = environ.get("HTTP_X_REQUEST_ID")
-    environ[_REQUEST_ID] = (given if given is not None and REQUEST_ID.fullmatch(given)
-                            else uuid4().hex)
-
-
-def _after_request(response: Response) -> Response:
-    end = time.perf_counter()
-    req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup instead of one per attribute
-    environ = req.environ
-    duration = end - environ.get(_START, end)
-    rid = environ.get(_REQUEST_ID) or uuid4().hex
-    headers = response.headers
-    headers[REQUEST_ID_HEADER] = rid
-    headers["X-Content-Type-Options"] = "nosniff"  # a problem or an answer is no page
-    rule = req.url_rule
-    route = rule.rule if rule is not None else UNMATCHED
-    method = req.method
-    global _writing
-    _writing = (route, f"{method[:16]} {req.path[:MAX_LOGGED_PATH]} (request id {rid})")
-    response.call_on_close(_written)
-    status = response.status_code
+def answer(environ: dict[str, Any], status: int, size: int | None, duration: float,
+           rid: str) -> None:
+    """Count and log one answer as it is started (service.api.envelope calls this from
+    the Flask app's start_response, while the request is current)."""
+    route, method, path = route_of(environ), environ.get("REQUEST_METHOD", ""), path_of(environ)
+    global _current
+    _current = (environ, route)
     try:
         key = (route, method, status)
         children = _http_children.get(key)
@@ -207,21 +227,53 @@ def _after_request(response: Response) -> Response:
     except Exception:
         _metrics_error()
     if ACCESS_LOG.isEnabledFor(logging.INFO):
-        # makeRecord + handle rather than .info(): skips the caller lookup (a stack walk)
-        record = ACCESS_LOG.makeRecord(ACCESS_LOG.name, logging.INFO, __file__, 0,
-                                       "request", (), None)
-        record.fields = {
+        fields = {
             "method": method[:16],
-            "path": req.path[:MAX_LOGGED_PATH],
+            "path": path[:MAX_LOGGED_PATH],
             "route": route,
             "status": status,
             "duration_ms": round(duration * 1000, 3),
             "request_id": rid,
             "remote_addr": client_address(environ),
-            "size": response.content_length,
+            "size": size,
         }
-        ACCESS_LOG.handle(record)
-    return response
+        plain = ACCESS_LOG.handlers == _plain and not ACCESS_LOG.filters \
+            and not _plain[0].filters
+        # what handle() would write, sooner: a LogRecord costs more than the line
+        if not (plain and _plain[0].write_line(time.time(), fields)):  # type: ignore[attr-defined]
+            # makeRecord + handle rather than .info(): skips the caller lookup (a stack walk)
+            record = ACCESS_LOG.makeRecord(ACCESS_LOG.name, logging.INFO, __file__, 0,
+                                           "request", (), None)
+            record.fields = fields
+            ACCESS_LOG.handle(record)
+
+
+def begin(environ: dict[str, Any]) -> None:
+    """A request is being answered (service.api.envelope, as it starts on one)."""
+    global _current
+    _current = (environ, None)
+
+
+def answered() -> None:
+    """The answer is written (or the client went away): no request is being answered."""
+    global _current
+    _current = None
+
+
+def route_of(environ: dict[str, Any]) -> str:
+    """A request's route rule: as the fast path answers it, as Flask matched it, or
+    UNMATCHED (none yet, or none at all)."""
+    route: str | None = environ.get(ROUTE_KEY)  # service.api.fastpath's
+    if route is None:
+        req = environ.get("werkzeug.request")
+        rule = req.url_rule if req is not None else None
+        route = rule.rule if rule is not None else UNMATCHED
+    return route
+
+
+def path_of(environ: dict[str, Any]) -> str:
+    req = environ.get("werkzeug.request")
+    return req.path if req is not None else environ.get("PATH_INFO", "")
 
 
 def client_address(environ: dict[str, Any]) -> str | None:
@@ -234,26 +286,19 @@ def client_address(environ: dict[str, Any]) -> str | None:
     return peer
 
 
-def _written() -> None:
-    # The server closed the answer's iterable: it is written (or the client went away).
-    global _writing
-    _writing = None
-
-
 def worker_aborted() -> str:
     """Count a worker aborted by gunicorn's timeout (its worker_abort hook, in the worker)
     and say which request it was on, for the error log: one the app is working on, or
     one whose answer is being written (to a client that does not read it, say)."""
-    busy = has_request_context()
-    if busy:
-        rule = request.url_rule
-        route = rule.rule if rule is not None else UNMATCHED
-        said = (f"{request.method[:16]} {request.path[:MAX_LOGGED_PATH]} "
-                f"(request id {request_id()})")
-    elif _writing is not None:
-        route, said = _writing[0], _writing[1] + " while writing its answer"
-    else:
+    current = _current
+    if current is None:
         route, said = UNMATCHED, "no request"
+    else:
+        environ, written = current
+        route = written or route_of(environ)
+        said = (f"{environ.get('REQUEST_METHOD', '')[:16]} {path_of(environ)[:MAX_LOGGED_PATH]}"
+                f" (request id {environ.get(REQUEST_ID_KEY)})"
+                + (" while writing its answer" if written else ""))
     try:
         WORKER_TIMEOUTS.labels(route).inc()
     except Exception:
@@ -295,9 +340,7 @@ def metrics() -> Response:
 
 
 def register(app: Flask) -> None:
-    """Install the hooks (first, so they time and tag everything else) and /metrics."""
+    """The access log configured and /metrics served (service.api.envelope counts and
+    logs each answer)."""
     _configure_access_log()
-    app.before_request_funcs.setdefault(None, []).insert(0, _before_request)
-    # after-request functions run last-registered first: at the front, this one runs last
-    app.after_request_funcs.setdefault(None, []).insert(0, _after_request)
     app.register_blueprint(bp)
