@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCH = Path(__file__).resolve().parent
 CHECK, ECHO = "/v1/games/check", "/v1/echo"
 # the ratios printed: (numerator, denominator, what it says)
-RATIOS = (("echo", "bare Flask", "what the service adds to a request"),
+RATIOS = (("echo", "bare Flask", "the service's own work per request against Flask's"),
           ("check", "bare Flask", "the service with its rules"),
           ("check", "echo", "the rules alone"),
           ("bare Flask", "bare WSGI", "what Flask adds"))
@@ -93,7 +93,9 @@ def main() -> None:
             if args.proxy:
                 from slow_clients import nginx
 
-                port = stack.enter_context(nginx(Path(tmp) / name.replace(" ", "-"), port))[0]
+                home = Path(tmp) / name.replace(" ", "-")
+                home.mkdir()
+                port = stack.enter_context(nginx(home, port))[0]
             ports[name] = port
         print(f"{args.games} distinct games ({sum(map(len, sample)) / len(sample):,.0f} bytes "
               f"on average), gunicorn {args.workers} sync workers as deployed, "
@@ -123,6 +125,8 @@ def main() -> None:
     print("ratios, round by round (min / median / max):")
     for prefix in ("", "before ") if args.before else ("",):
         for top, bottom, says in RATIOS:
+            if prefix and top not in ("check", "echo"):
+                continue  # the bare apps have no before
             a = rps.get(prefix + top if top in ("check", "echo") else top)
             b = rps.get(prefix + bottom if bottom in ("check", "echo") else bottom)
             if a and b:

@@ -96,3 +96,21 @@ def test_another_method_on_the_route_is_flasks_and_unmatched(client, capsys):
     assert response.status_code == 405 and response.headers["Allow"]
     (line,) = capsys.readouterr().out.splitlines()
     assert json.loads(line)["route"] == "<unmatched>"
+
+
+def test_a_refused_body_is_checked_once(client, monkeypatch):
+    """The problem the fast path found is the one Flask answers with: not found twice."""
+    from service.api import routes
+
+    calls = []
+    real = routes.check_data
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(routes, "check_data", counted)
+    answer = client.post("/v1/games/check", data=b'{"ruleset":"nope"}',
+                         content_type="application/json")
+    assert answer.status_code == 400 and answer.mimetype == "application/problem+json"
+    assert len(calls) == 1

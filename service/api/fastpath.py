@@ -7,8 +7,8 @@ service's own reading, metrics and log together. Such a request is answered here
 the same functions the route calls (:func:`service.api.routes.checked_game`), with the
 same bytes and headers; the envelope adds its headers, metrics and log line to both
 alike. Everything else goes to Flask, as does a request this path refuses or fails on:
-its body is put back and Flask answers it from the start (its problem document, the
-same as it would have been; a refused body is parsed twice, an accepted one once).
+its body is put back and Flask answers it, with the problem found here (the route raises
+it as it would have found it) or, where this path failed, from the start.
 
 Served here only where the app adds nothing of its own to a request (no before- or
 after-request functions, such as CORS's), and only the routes the app has (the echo
@@ -24,6 +24,7 @@ from typing import Any
 from flask import Flask
 
 from service.checking import fastjson
+from service.checking.problem import Problem
 
 from . import routes
 
@@ -60,7 +61,9 @@ def answer(environ: dict[str, Any], answerer: Answerer, lang: str, limit: int) -
     if len(body) == size:
         try:
             return fastjson.dumps(answerer(fastjson.loads(body), lang))
-        except Exception:  # refused or failed: Flask says why
+        except Problem as problem:  # refused: Flask answers with it, not finding it again
+            environ[routes.REFUSED_KEY] = problem
+        except Exception:  # failed: Flask tries again, and says why
             pass
     environ["wsgi.input"] = io.BytesIO(body)
     return None

@@ -135,8 +135,15 @@ def batch_slot() -> contextlib.AbstractContextManager[None]:
     return slot
 
 
+REFUSED_KEY = "doko.refused"  # the problem service.api.fastpath found with this body
+
+
 def read_json_body() -> Any:
-    """The request body as JSON; 415 for another media type, 400 for broken JSON."""
+    """The request body as JSON; 415 for another media type, 400 for broken JSON (or the
+    problem the fast path found with this body already, rather than find it again)."""
+    refused = request.environ.pop(REFUSED_KEY, None)
+    if refused is not None:
+        raise refused
     if not request.is_json:
         raise Problem(415, "Send the request body as application/json.")
     return parse_json(read_body())
