@@ -74,6 +74,7 @@ bench: $(STAMP) $(CSTAMP) wrk
 	$(BIN)/python bench/check_path.py --compiled $(CVENV) $(if $(BASE),--base $(BASE))
 	$(BIN)/python bench/http_check.py --compiled $(CVENV) $(if $(BASE),--base $(BASE))
 	$(BIN)/python bench/http_cpu.py --compiled $(CVENV) $(if $(BASE),--base $(BASE))
+	$(BIN)/python bench/http_overhead.py --compiled $(CVENV)
 
 # wrk, the HTTP load generator, from the system's packages where it is missing.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
