@@ -57,14 +57,15 @@ class Envelope:
 
         def start_answer(status: str, headers: list[tuple[str, str]],
                          exc_info: Any = None) -> Any:
-            # Called by the Flask app while its request is current: its route is known.
-            size, vary, given = None, "Accept-Language", False
+            # Called by the Flask app while its request is current (its route known) or
+            # by the fast path below.
+            size, vary, set_already = None, "Accept-Language", False
             for name, value in headers:
                 if name == "Content-Length":
                     size = int(value)
                 elif name.lower() in SET_HERE:
-                    given = True
-            if given:  # set here, once: a page's own nosniff goes, CORS's Vary is kept
+                    set_already = True
+            if set_already:  # set here, once: a page's own nosniff goes, CORS's Vary stays
                 vary = ", ".join([*(v for n, v in headers if n.lower() == "vary"), vary])
                 headers[:] = [(n, v) for n, v in headers if n.lower() not in SET_HERE]
             headers += [("Content-Language", lang), ("Vary", vary), (REQUEST_ID_HEADER, rid),
