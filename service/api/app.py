@@ -75,5 +75,5 @@ def create_app() -> Flask:
         fairshare.slots_from_environment())
     cors.register(app, cors.origins_from_environment())
     app.wsgi_app = envelope.Envelope(  # type: ignore[method-assign]
-        app.wsgi_app, fastpath.fast_routes(app), MAX_BODY_BYTES)
+        app.wsgi_app, fastpath.fast_routes(app), app.config["MAX_CONTENT_LENGTH"])
     return app

@@ -39,10 +39,9 @@ class Envelope:
     ...)``), with the paths its fast path answers (service.api.fastpath) and the body
     limit of those."""
 
-    def __init__(self, app: WSGIApp, fast: dict[str, fastpath.Answerer] | None = None,
-                 limit: int = 0):
+    def __init__(self, app: WSGIApp, fast: dict[str, fastpath.Answerer], limit: int):
         self.app = app
-        self.fast = fast or {}
+        self.fast = fast
         self.limit = limit
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]

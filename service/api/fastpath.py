@@ -51,13 +51,11 @@ def answer(environ: dict[str, Any], answerer: Answerer, lang: str, limit: int) -
     """The answer's body, where the request (a POST to the answerer's route) is the
     common one and is answered; None where Flask is to answer it (the body, if read,
     put back)."""
-    length = environ.get("CONTENT_LENGTH", "")
-    if (environ.get("CONTENT_TYPE") != JSON
-            or "HTTP_TRANSFER_ENCODING" in environ or "HTTP_CONTENT_ENCODING" in environ
-            or not (length.isascii() and length.isdigit()) or int(length) > limit):
+    size = routes.plain_length(environ)
+    if (size is None or size > limit or environ.get("CONTENT_TYPE") != JSON
+            or "HTTP_CONTENT_ENCODING" in environ):
         return None
-    size = int(length)
-    body: bytes = environ["wsgi.input"].read(size) if size else b""
+    body = routes.read_sized(environ, size)
     if len(body) == size:
         try:
             return fastjson.dumps(answerer(fastjson.loads(body), lang))

@@ -85,14 +85,13 @@ def read_body() -> bytes:
         if charset is not None and charset.strip().lower() not in UTF8:
             raise Problem(415, f"The request body is declared as charset {charset[:40]!r}; "
                           "send it as UTF-8.")
-    length = environ.get("CONTENT_LENGTH")
-    if transfer is None and length is not None and length.isdigit() and length.isascii():
+    size = plain_length(environ)
+    if size is not None:
         # The common body, sized: read as Werkzeug would, less its stream wrapper.
-        size = int(length)
         limit = req.max_content_length
         if limit is not None and size > limit:
             raise RequestEntityTooLarge()
-        data: bytes = environ["wsgi.input"].read(size) if size else b""
+        data = read_sized(environ, size)
         if len(data) != size:
             raise ClientDisconnected()
         return data
@@ -114,6 +113,22 @@ def read_body() -> bytes:
     if size > limit:
         raise RequestEntityTooLarge()
     return b"".join(chunks)
+
+
+def plain_length(environ: dict[str, Any]) -> int | None:
+    """The Content-Length of a body sent as it is, without a transfer coding; None for
+    any other (chunked, no length, a length that is no plain number)."""
+    length = environ.get("CONTENT_LENGTH")
+    if "HTTP_TRANSFER_ENCODING" in environ or length is None \
+            or not (length.isascii() and length.isdigit()):
+        return None
+    return int(length)
+
+
+def read_sized(environ: dict[str, Any], size: int) -> bytes:
+    """The ``size`` bytes of a plain body (fewer where the client went away)."""
+    data: bytes = environ["wsgi.input"].read(size) if size else b""
+    return data
 
 
 def discard_body() -> None:
