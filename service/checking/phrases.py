@@ -47,6 +47,7 @@ PHRASES: Final = (
     N_("Must be greater than or equal to {low} and less than or equal to {high}."),
     N_("Must be from {low} to {high}."),
     N_("Not a player of this sitting ({players})."),
+    N_("Not a player of this sitting ({count} players, among them {players})."),
     N_("Not at the table for this game ({players})."),
     N_("{name} is not at the table for this game ({players})."),
     N_("The table changes only where the ruleset lets players come and go (table_changes)."),

@@ -7,8 +7,11 @@ as violations. These are for input the core cannot read at all.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
+
+from service.game.near import Suggester
 
 # At most this many field errors are kept in one error (``count`` gives the total).
 MAX_ERRORS: Final = 100
@@ -29,6 +32,29 @@ class FieldError:
     def as_dict(self) -> dict[str, str]:
         return {"pointer": self.pointer, "message": self.message}
 
+    def under(self, pointer: str) -> FieldError:
+        """The same error in a part read on its own, placed under ``pointer``."""
+        return FieldError(pointer + self.pointer, self.message)
+
+
+@dataclass(frozen=True, slots=True)
+class LateError:
+    """A field error whose message is written only if it is one of those kept (the first
+    :data:`MAX_ERRORS`): a suggestion or the names a message lists cost work that only a
+    message shown is worth, and a request may hold thousands of such errors."""
+
+    pointer: str
+    write: Callable[[Suggester], str]
+
+    def under(self, pointer: str) -> LateError:
+        return LateError(pointer + self.pointer, self.write)
+
+    def written(self, suggester: Suggester) -> FieldError:
+        return FieldError(self.pointer, self.write(suggester))
+
+
+Found = FieldError | LateError  # a field error as a reader finds it
+
 
 class DokoError(ValueError):
     """The base of every error the rules core raises."""
@@ -41,21 +67,32 @@ class TranscriptError(DokoError):
     the total), each with its JSON pointer into the data.
     """
 
-    def __init__(self, errors: list[FieldError], count: int | None = None,
+    def __init__(self, errors: Sequence[Found], count: int | None = None,
                  what: str = "transcript"):
         self.count = len(errors) if count is None else count
         # In a stable order (by pointer, array indices as numbers: /play/2 before
         # /play/10), so that two servers answer alike and the cut keeps the first ones;
         # nsmallest is sorted()[:MAX_ERRORS] holding MAX_ERRORS sort keys, not one per
         # error (a body of 130,000 unknown options made 50 MiB of keys).
-        self.errors = heapq.nsmallest(MAX_ERRORS, errors, key=pointer_order)
+        self.kept: list[Found] = heapq.nsmallest(MAX_ERRORS, errors, key=pointer_order)
+        self._written: list[FieldError] | None = None
         self.what = what
         noun = f"{self.count} field error" + ("s" if self.count != 1 else "")
         detail = f"The {what} has {noun}"
-        if self.count > len(self.errors):
-            detail += f"; the first {len(self.errors)} are listed"
+        if self.count > len(self.kept):
+            detail += f"; the first {len(self.kept)} are listed"
         self.detail = detail + "."
         super().__init__(self.detail)
+
+    @property
+    def errors(self) -> list[FieldError]:
+        """The errors kept, their messages written (in order: the first ones shown get
+        the suggestions)."""
+        if self._written is None:
+            suggester = Suggester()
+            self._written = [e.written(suggester) if isinstance(e, LateError) else e
+                             for e in self.kept]
+        return self._written
 
 
 def unescape_token(token: str) -> str:
@@ -63,7 +100,7 @@ def unescape_token(token: str) -> str:
     return token.replace("~1", "/").replace("~0", "~")
 
 
-def pointer_order(error: FieldError) -> tuple[tuple[int, int | str], ...]:
+def pointer_order(error: Found) -> tuple[tuple[int, int | str], ...]:
     """A field error's place for sorting: its pointer's tokens, indices as numbers."""
     return tuple(map(token_order, error.pointer.split("/")[1:]))
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import heapq
 import itertools
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from service.game.errors import MAX_ERRORS, DokoError, pointer_token, token_order
+from service.game.near import nearest
 from service.game.options import CATALOGUE, Ruleset
 
 
@@ -196,7 +196,7 @@ def _first_options(problems: list[OptionProblem]) -> list[OptionProblem]:
 
 def _not_an_option(name: str, suggest: bool = True) -> str:
     """An unknown option's message, with the option it is a slip for where one is near."""
-    near = difflib.get_close_matches(name, CATALOGUE, n=1) if suggest else []
+    near = nearest(name, CATALOGUE, cutoff=0.6) if suggest else []
     return "is not an option of the catalogue" + (f" (did you mean {near[0]}?)" if near else "")
 
 
@@ -361,7 +361,7 @@ def _resolve_preset(preset_id: str) -> Ruleset:
     found = presets().get(preset_id)
     if found is None:
         known = ", ".join(presets())
-        near = difflib.get_close_matches(preset_id, presets(), n=1)
+        near = nearest(preset_id, presets(), cutoff=0.6)
         raise RulesetError([OptionProblem(
             "preset", f"unknown preset {preset_id!r}; did you mean “{near[0]}”? Known: {known}"
             if near else f"unknown preset {preset_id!r}; known: {known}")])

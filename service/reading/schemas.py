@@ -9,15 +9,16 @@ default ``RAISE``); ints never take bools.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Final
 
 from marshmallow import Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import OneOf, Range
 
 from service.game.context import MAX_BOCK
-from service.game.errors import FieldError, Omitted, unescape_token
+from service.game.errors import FieldError, Found, LateError, Omitted, unescape_token
+from service.game.near import Suggester
 from service.game.options import CATALOGUE, Ruleset
 from service.game.rulesets import RulesetError, resolve
 from service.game.vocabulary import GAME_TYPES, MARRIAGE_TRICKS, SOLO_KINDS, TEAMS, GameType
@@ -281,15 +282,14 @@ def known_fields(pointer: str) -> frozenset[str]:
     return names
 
 
-def with_suggestions(errors: list[FieldError]) -> list[FieldError]:
-    """Each "Unknown field." with the known field it is a slip for, where one is near."""
-    out = []
-    for error in errors:
-        if error.message == v.UNKNOWN:
-            parent, _, name = error.pointer.rpartition("/")
-            near = difflib.get_close_matches(unescape_token(name), known_fields(parent), n=1,
-                                             cutoff=0.65)
-            if near:
-                error = FieldError(error.pointer, f"Unknown field; did you mean “{near[0]}”?")
-        out.append(error)
-    return out
+def with_suggestions(errors: list[FieldError]) -> list[Found]:
+    """Each "Unknown field." to be told the known field it is a slip for, where one is
+    near (written only where it is kept, see LateError)."""
+    return [LateError(e.pointer, partial(_unknown_field, e.pointer))
+            if e.message == v.UNKNOWN else e for e in errors]
+
+
+def _unknown_field(pointer: str, suggester: Suggester) -> str:
+    parent, _, name = pointer.rpartition("/")
+    near = suggester.nearest(unescape_token(name), known_fields(parent))
+    return f"Unknown field; did you mean “{near[0]}”?" if near else v.UNKNOWN

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
-import difflib
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from marshmallow import ValidationError
 
-from service.game.errors import FieldError, TranscriptError, field_errors, omitted, pointer_token
+from service.game.errors import (
+    FieldError,
+    Found,
+    LateError,
+    TranscriptError,
+    field_errors,
+    omitted,
+    pointer_token,
+)
 from service.game.names import NOT_PRINTABLE, clashes, printable
+from service.game.near import Suggester
 from service.game.options import Ruleset
 from service.game.rulesets import digest
 from service.game.transcript import Transcript
@@ -59,35 +69,47 @@ class Sitting:
     duty_judged: bool = True  # False: a tournament judges the duty solos over its rounds
 
 
+LISTED = 8  # names a message lists in full; of a longer list, its count and a few
+
+
 class Reader:
     """Collects every field error of a sitting request, by JSON pointer."""
 
     def __init__(self) -> None:
-        self.errors: list[FieldError] = []
+        self.errors: list[Found] = []
         self.omitted = 0  # errors found but not kept (see service.game.errors.Omitted)
         self.roster: tuple[str, ...] = ()  # every player of the list, where tables change
+        self.everyone: frozenset[str] = frozenset()  # the roster, to look names up in
 
     def err(self, pointer: str, message: str) -> None:
         self.errors.append(FieldError(pointer, message))
 
+    def late(self, pointer: str, write: Callable[..., str], *args: Any) -> None:
+        """An error whose message ``write(*args, suggester)`` writes if it is kept (see
+        LateError)."""
+        self.errors.append(LateError(pointer, partial(write, *args)))
+
+    def set_roster(self, roster: tuple[str, ...]) -> None:
+        self.roster = roster
+        self.everyone = frozenset(roster)
+
     def nested(self, pointer: str, error: TranscriptError) -> None:
         """The errors of a part read on its own (a game, a table), under its pointer."""
-        self.errors += [FieldError(pointer + e.pointer, e.message) for e in error.errors]
-        self.omitted += error.count - len(error.errors)
+        self.errors += [e.under(pointer) for e in error.kept]
+        self.omitted += error.count - len(error.kept)
 
     def refused(self, what: str) -> TranscriptError:
         """The request refused for every error found (``what``: sitting, tournament …)."""
         return TranscriptError(self.errors, len(self.errors) + self.omitted, what=what)
 
-    def obj(self, value: Any, pointer: str, allowed: tuple[str, ...]) -> dict[str, Any] | None:
+    def obj(self, value: Any, pointer: str, allowed: Collection[str]) -> dict[str, Any] | None:
         if type(value) is not dict:
             self.err(pointer, "Must be an object.")
             return None
+        known = allowed if len(allowed) <= LISTED else frozenset(allowed)
         for key in value:
-            if key not in allowed:
-                near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.65)
-                self.err(f"{pointer}/{pointer_token(key)}",
-                         f"Unknown field; did you mean “{near[0]}”?" if near else "Unknown field.")
+            if key not in known:
+                self.late(f"{pointer}/{pointer_token(key)}", unknown_field, str(key), allowed)
         return value
 
     def integer(self, value: Any, pointer: str, low: int, high: int) -> int | None:
@@ -110,32 +132,51 @@ class Reader:
             self.err(pointer, "Not a valid string.")
             return None
         if players and value not in players:
-            self.err(pointer, self.not_here(value, players))
+            self.not_here(pointer, value, players)
             return None
         return value
 
-    def not_here(self, name: str, players: tuple[str, ...]) -> str:
-        """Why a name is not one of ``players`` (the table for a game)."""
-        everyone = self.roster or players
-        if name in everyone:
-            return f"Not at the table for this game ({', '.join(players)})."
-        return f"Not a player of this sitting ({', '.join(everyone)})."
+    def not_here(self, pointer: str, name: str, players: tuple[str, ...]) -> None:
+        """``name`` is not one of ``players`` (the table for a game): why, at ``pointer``."""
+        if name in (self.everyone or players):
+            self.late(pointer, _not_at_table, players)
+        else:
+            self.late(pointer, _not_a_player, name, self.roster or players)
 
     def points(self, value: Any, pointer: str, players: tuple[str, ...]) -> dict[str, int]:
         found: dict[str, int] = {}
-        away = [n for n in value if n in self.roster and n not in players] if type(
-            value) is dict else []
-        for name in away:
-            self.err(f"{pointer}/{pointer_token(name)}", self.not_here(name, players))
-        if self.obj({n: p for n, p in value.items() if n not in away} if away else value,
-                    pointer, players) is None:
+        if type(value) is not dict:
+            self.err(pointer, "Must be an object.")
             return found
+        known = players if len(players) <= LISTED else frozenset(players)
         for name, points in value.items():
             here = f"{pointer}/{pointer_token(name)}"
-            if name in players and (p := self.integer(points, here, -MAX_POINTS,
-                                                      MAX_POINTS)) is not None:
-                found[name] = p
+            if name in known:
+                if (p := self.integer(points, here, -MAX_POINTS, MAX_POINTS)) is not None:
+                    found[name] = p
+            elif name in self.everyone:
+                self.not_here(here, name, players)
+            else:
+                self.late(here, unknown_field, str(name), players)
         return found
+
+
+def unknown_field(key: str, allowed: Collection[str], suggester: Suggester) -> str:
+    """An unknown key's message, with the known one it is a slip for where one is near."""
+    near = suggester.nearest(key, allowed)
+    return f"Unknown field; did you mean “{near[0]}”?" if near else "Unknown field."
+
+
+def _not_at_table(players: tuple[str, ...], _: Suggester) -> str:
+    return f"Not at the table for this game ({', '.join(players)})."
+
+
+def _not_a_player(name: str, everyone: tuple[str, ...], suggester: Suggester) -> str:
+    if len(everyone) <= LISTED:
+        return f"Not a player of this sitting ({', '.join(everyone)})."
+    few = suggester.nearest(name, everyone, n=3) or everyone[:3]
+    return (f"Not a player of this sitting ({len(everyone)} players, among them "
+            f"{', '.join(few)}).")
 
 
 TOP_FIELDS = ("ruleset", "players", "first_dealer", "finished", "games", "owed_at_start",
@@ -158,7 +199,7 @@ def load_sitting(data: Any) -> Sitting:
     tables = _tables(r, top.get("games"), players, ruleset)
     roster = tuple(dict.fromkeys([*players, *(n for t in tables.values() for n in t)]))
     _one_person_one_name(r, roster, tables)
-    r.roster = roster if tables else ()
+    r.set_roster(roster if tables else ())
     first = players[0] if players else ""
     if "first_dealer" in top:
         first = r.name(top["first_dealer"], "/first_dealer", players) or first
@@ -182,13 +223,17 @@ def load_sitting(data: Any) -> Sitting:
 def _one_person_one_name(r: Reader, roster: tuple[str, ...],
                          tables: dict[int, tuple[str, ...]]) -> None:
     """A newcomer at a later table whose name is an earlier player's written otherwise
-    (``anna`` for ``Anna``): refused where the table names them."""
-    for index, message in clashes(list(roster)).items():
-        name = roster[index]
-        for game, table in sorted(tables.items()):
-            if name in table:
-                r.err(f"/games/{game}/table/{table.index(name)}", message)
-                break
+    (``anna`` for ``Anna``): refused where the table names them first."""
+    found = clashes(list(roster))
+    if not found:
+        return
+    first: dict[str, str] = {}  # each name's first place at a table
+    for game, table in sorted(tables.items()):
+        for seat, name in enumerate(table):
+            first.setdefault(name, f"/games/{game}/table/{seat}")
+    for index, message in found.items():
+        if roster[index] in first:
+            r.err(first[roster[index]], message)
 
 
 def read_ruleset(r: Reader, top: dict[str, Any]) -> Ruleset | None:
@@ -268,9 +313,10 @@ def _owed(r: Reader, value: Any, players: tuple[str, ...],
     found: dict[str, int] = {}
     if r.obj(value, "/owed_at_start", players) is None:
         return found
+    known = frozenset(players)
     for name, count in value.items():
         here = f"/owed_at_start/{pointer_token(name)}"
-        if name in players and (n := r.integer(count, here, 0, 100)) is not None:
+        if name in known and (n := r.integer(count, here, 0, 100)) is not None:
             found[name] = n
     return found
 
@@ -396,6 +442,6 @@ def _transcript(r: Reader, value: Any, here: str, players: tuple[str, ...],
     for seat, name in enumerate(transcript.players or ()):
         if players and name not in players:
             r.err(f"{here}/players/{seat}", f"{name!r} is not at the table for this game "
-                  f"({', '.join(players)})." if name in r.roster else
+                  f"({', '.join(players)})." if name in r.everyone else
                   f"{name!r} is not a player of this sitting ({', '.join(players)}).")
     return transcript

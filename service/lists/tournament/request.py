@@ -94,9 +94,10 @@ def load_tournament(data: Any) -> Tournament:
         if "places" in c:
             claimed_places = {}
             if r.obj(c["places"], "/claimed/places", participants) is not None:
+                known = frozenset(participants)
                 for name, place in c["places"].items():
                     here = f"/claimed/places/{pointer_token(name)}"
-                    if name in participants and (
+                    if name in known and (
                             n := r.integer(place, here, 1, MAX_PARTICIPANTS)) is not None:
                         claimed_places[name] = n
     if r.errors:
@@ -126,6 +127,7 @@ def _tables(r: Reader, one: dict[str, Any], here: str, raw_ruleset: Any, ruleset
         r.err(f"{here}/tables", f"Must be a list of 1 to {MAX_PARTICIPANTS // 4} tables.")
         return []
     found = []
+    known = frozenset(participants)
     for t, item in enumerate(tables):
         pointer = f"{here}/tables/{t}"
         if type(item) is not dict:
@@ -148,10 +150,10 @@ def _tables(r: Reader, one: dict[str, Any], here: str, raw_ruleset: Any, ruleset
             r.nested(pointer, error)
             continue
         for i, name in enumerate(sitting.players):
-            if participants and name not in participants:
+            if known and name not in known:
                 r.err(f"{pointer}/players/{i}", f"{name!r} is not a participant.")
         for name in sitting.roster:
-            if participants and name not in participants and name not in sitting.players:
+            if known and name not in known and name not in sitting.players:
                 r.err(f"{pointer}/games", f"{name!r} comes to the table and is not a "
                       "participant.")
         found.append(Table(pointer, sitting))
