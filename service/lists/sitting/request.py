@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import partial
@@ -10,13 +11,16 @@ from typing import Any
 from marshmallow import ValidationError
 
 from service.game.errors import (
+    MAX_ERRORS,
     FieldError,
     Found,
     LateError,
     TranscriptError,
     field_errors,
     omitted,
+    pointer_order,
     pointer_token,
+    token_order,
 )
 from service.game.names import NOT_PRINTABLE, clashes, printable
 from service.game.near import Suggester
@@ -80,6 +84,7 @@ class Reader:
         self.omitted = 0  # errors found but not kept (see service.game.errors.Omitted)
         self.roster: tuple[str, ...] = ()  # every player of the list, where tables change
         self.everyone: frozenset[str] = frozenset()  # the roster, to look names up in
+        self.last: tuple[tuple[int, int | str], ...] | None = None  # see nested
 
     def err(self, pointer: str, message: str) -> None:
         self.errors.append(FieldError(pointer, message))
@@ -94,9 +99,24 @@ class Reader:
         self.everyone = frozenset(roster)
 
     def nested(self, pointer: str, error: TranscriptError) -> None:
-        """The errors of a part read on its own (a game, a table), under its pointer."""
-        self.errors += [e.under(pointer) for e in error.kept]
+        """The errors of a part read on its own (a game, a table), under its pointer.
+
+        Of many parts, only the first MAX_ERRORS errors can be shown: once as many are
+        held, a part whose first error comes after the last of them is only counted
+        (one comparison, where sorting every error of thousands of parts cost seconds).
+        """
         self.omitted += error.count - len(error.kept)
+        if not error.kept:
+            return
+        first = error.kept[0].under(pointer)
+        if self.last is not None and pointer_order(first) > self.last:
+            self.omitted += len(error.kept)
+            return
+        self.errors += [e.under(pointer) for e in error.kept]
+        if len(self.errors) >= 2 * MAX_ERRORS:
+            kept = heapq.nsmallest(MAX_ERRORS, self.errors, key=pointer_order)
+            self.omitted += len(self.errors) - len(kept)
+            self.errors, self.last = kept, pointer_order(kept[-1])
 
     def refused(self, what: str) -> TranscriptError:
         """The request refused for every error found (``what``: sitting, tournament …)."""
@@ -107,9 +127,13 @@ class Reader:
             self.err(pointer, "Must be an object.")
             return None
         known = allowed if len(allowed) <= LISTED else frozenset(allowed)
-        for key in value:
-            if key not in known:
-                self.late(f"{pointer}/{pointer_token(key)}", unknown_field, str(key), allowed)
+        unknown = [key for key in value if key not in known]
+        if len(unknown) > MAX_ERRORS:  # only the first can be shown: the others counted
+            self.omitted += len(unknown) - MAX_ERRORS
+            unknown = heapq.nsmallest(MAX_ERRORS, unknown,
+                                      key=lambda k: token_order(pointer_token(k)))
+        for key in unknown:
+            self.late(f"{pointer}/{pointer_token(key)}", unknown_field, str(key), allowed)
         return value
 
     def integer(self, value: Any, pointer: str, low: int, high: int) -> int | None:

@@ -1,0 +1,281 @@
+"""Hostile request bodies that grow one list against another, per route: the shapes
+bench/cost_search.py searches for the costliest body per byte, and tests/test_cost.py
+and tests/test_memory.py hold the worst it knows to a time and a memory bound.
+
+Each shape is ``build(size, share) -> bytes``: a body of at most ``size`` bytes whose
+first list takes about ``share`` of it and the other list the rest (a roster against
+keys, names against names, tables against lines …). Names are long and alike (64
+characters differing at the end), so that a comparison of two costs the most.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+Shape = Callable[[int, float], bytes]
+STEM = ("Friedrichshafener Doppelkopfrunde am Mittwochabend im Kurhaus")[:57]  # 57 chars
+TABLE_RULESET = {"preset": "ddv", "options": {"table_changes": True}}
+
+
+def compact(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def name(i: int, mark: str = "") -> str:
+    """The i-th of many long names alike (64 characters with ``mark``)."""
+    return f"{STEM}{mark}{i:06d}"[:64]
+
+
+def fill(head: dict[str, Any], path: tuple[str, ...], size: int, entry: Callable[[int], Any],
+         key: Callable[[int], str] | None = None) -> bytes:
+    """``head`` with a list (or, with ``key``, an object) at ``path`` grown with
+    ``entry(i)`` until the body is ``size`` bytes."""
+    base = len(compact(head))
+    one = len(compact(entry(0))) + (len(compact(key(0))) + 1 if key else 0) + 1
+    count = max(1, (size - base - 16) // one)
+    while True:
+        items = ({key(i): entry(i) for i in range(count)} if key
+                 else [entry(i) for i in range(count)])
+        body = dict(head)
+        at = body
+        for part in path[:-1]:
+            at[part] = dict(at[part])
+            at = at[part]
+        at[path[-1]] = items
+        data = compact(body)
+        if len(data) <= size or count == 1:
+            return data
+        count = max(1, count - (len(data) - size) // one - 1)
+
+
+# ---- a sitting: POST /v1/sittings/check ----------------------------------------------------
+
+def roster(size: int, mark: str = "") -> list[dict[str, Any]]:
+    """The games of a sitting whose tables bring new names, about ``size`` bytes (at most
+    399 tables of four)."""
+    games: list[dict[str, Any]] = [{"dealer": name(0, "p"), "sheet": {"type": "redeal"}}]
+    per = len(compact({"dealer": name(0), "table": [name(0)] * 4, "sheet": {"type": "redeal"}}))
+    for t in range(1, min(400, max(2, size // per))):
+        table = [name(4 * t + k, mark) for k in range(4)]
+        games.append({"dealer": table[0], "table": table, "sheet": {"type": "redeal"}})
+    return games
+
+
+def sitting_head(games: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"ruleset": TABLE_RULESET, "players": [name(k, "p") for k in range(5)],
+            "games": games}
+
+
+def roster_against_keys(size: int, share: float) -> bytes:
+    """A roster of long names against as many unknown names alike as keys of
+    claimed.totals (each was compared with the whole roster)."""
+    head = sitting_head(roster(int(size * share)))
+    head["claimed"] = {}
+    return fill(head, ("claimed", "totals"), size, lambda i: 0, lambda i: name(i, "x"))
+
+
+def roster_against_lines(size: int, share: float) -> bytes:
+    """A roster of long names against lines naming unknown players (each error's message
+    listed the whole roster)."""
+    games = roster(int(size * share))
+    rest = max(0, size - len(compact(sitting_head(games))))
+    per_game = max(1, rest // len(games) // 75)
+    for g, game in enumerate(games):
+        game["sheet"] = {"type": "normal", "scores": {
+            name(1000 * g + k, "u"): 0 for k in range(per_game)}}
+    return _trimmed(sitting_head(games), size)
+
+
+def _trimmed(head: dict[str, Any], size: int) -> bytes:
+    """``head`` with its last games dropped until it fits in ``size`` bytes."""
+    data = compact(head)
+    while len(data) > size and len(head["games"]) > 2:
+        head["games"] = head["games"][:-max(1, len(head["games"]) // 20)]
+        data = compact(head)
+    return data
+
+
+def away_lines(size: int, share: float) -> bytes:
+    """Lines naming players of the roster who are not at the table for that game."""
+    games = roster(int(size * share))
+    known = [n for g in games[1:] for n in g["table"]][:2000]
+    rest = max(0, size - len(compact(sitting_head(games))))
+    per_game = max(1, min(len(known), rest // len(games) // 70))
+    for g, game in enumerate(games):
+        game["sheet"] = {"type": "normal", "scores": {
+            known[(g * 7 + k) % len(known)]: 0 for k in range(per_game)}}
+    return _trimmed(sitting_head(games), size)
+
+
+def names_against_names(size: int, share: float) -> bytes:
+    """Tables bringing new names, then tables bringing them again written otherwise
+    (upper case): one person under two names, refused where the table names them."""
+    games = roster(int(size * share))[:400]
+    firsts = games[1:]
+    for t in range(len(games), 400):
+        table = [n.upper() for n in firsts[t % len(firsts)]["table"]]
+        games.append({"dealer": table[0], "table": table, "sheet": {"type": "redeal"}})
+    return _trimmed(sitting_head(games), size)
+
+
+def sitting_small_errors(size: int, share: float) -> bytes:
+    """400 games, each an object of short unknown fields."""
+    per = max(1, size // 400 // 8)
+    games = [{f"k{i}": 0 for i in range(per)} for _ in range(400)]
+    return _trimmed({"ruleset": "ddv", "players": ["A", "B", "C", "D"], "games": games},
+                    size)
+
+
+def transcripts_of_unknown_fields(size: int, share: float) -> bytes:
+    """400 games given as transcripts of unknown fields alike the known ones."""
+    per = max(1, size // 400 // 12)
+    games = [{"dealer": "A", "transcript": {f"playe{i}": 0 for i in range(per)}}
+             for _ in range(400)]
+    return _trimmed({"ruleset": "ddv", "players": ["A", "B", "C", "D"], "games": games},
+                    size)
+
+
+def deep(size: int, key: str) -> bytes:
+    """Arrays nested as deep as the JSON reader takes, side by side to fill the body."""
+    one = "[" * 900 + "]" * 900
+    count = max(1, (size - 16) // (len(one) + 1))
+    return ('{"' + key + '":[' + ",".join([one] * count) + "]}").encode()
+
+
+def nesting(size: int, share: float) -> bytes:
+    return deep(size, "games")
+
+
+# ---- a tournament day: POST /v1/tournaments/check -------------------------------------------
+
+def participants(count: int = 200) -> list[str]:
+    return [name(i, "t") for i in range(count)]
+
+
+def day_head() -> dict[str, Any]:
+    names = participants()
+    tables = [{"players": names[i:i + 4], "games": [
+        {"dealer": names[i], "sheet": {"type": "redeal"}}]} for i in range(0, 200, 4)]
+    return {"ruleset": "ddv", "participants": names, "preliminary": [{"tables": tables}],
+            "claimed": {}}
+
+
+def participants_against_places(size: int, share: float) -> bytes:
+    """200 participants of long names against unknown names alike in claimed.places."""
+    return fill(day_head(), ("claimed", "places"), size, lambda i: 1, lambda i: name(i, "y"))
+
+
+def participants_against_preliminary(size: int, share: float) -> bytes:
+    """200 participants against unknown names alike in claimed.preliminary."""
+    return fill(day_head(), ("claimed", "preliminary"), size, lambda i: 0,
+                lambda i: name(i, "y"))
+
+
+def tables_against_rosters(size: int, share: float) -> bytes:
+    """Rounds of tables whose lists bring names that are no participants."""
+    names = participants()
+    head: dict[str, Any] = {"ruleset": TABLE_RULESET, "participants": names,
+                            "preliminary": []}
+    table = {"players": names[:4], "games": roster(int(size * share) // 50)}
+    table["games"][0]["dealer"] = names[0]
+    one = len(compact(table))
+    rounds = max(1, min(30, size // (one * 50)))
+    tables = max(1, min(50, size // (one * rounds)))
+    head["preliminary"] = [{"tables": [table] * tables} for _ in range(rounds)]
+    return compact(head)
+
+
+def day_small_errors(size: int, share: float) -> bytes:
+    """Every table of 30 rounds an object of short unknown fields."""
+    per = max(1, (size - 16 * 1024) // 1500 // 9)
+    tables = [{f"k{i}": 0 for i in range(per)} for _ in range(50)]
+    return compact({"ruleset": "ddv", "participants": participants(),
+                    "preliminary": [{"tables": tables}] * 30})
+
+
+# ---- one game: POST /v1/games/check (and each game of a batch) ---------------------------
+
+def unknown_fields_alike(size: int, share: float) -> bytes:
+    """Unknown fields alike the known ones (each given a suggestion)."""
+    head = {"ruleset": "ddv", "dealer": 0, "hands": [[], [], [], []]}
+    data = fill({"f": {}}, ("f",), size - 60, lambda i: 0, lambda i: f"pla{i}y")
+    fields = json.loads(data)["f"]
+    return compact(head | fields)
+
+
+def unknown_options_alike(size: int, share: float) -> bytes:
+    head = {"ruleset": {"preset": "ddv", "options": {}}, "dealer": 0, "hands": []}
+    return fill(head, ("ruleset", "options"), size, lambda i: 0,
+                lambda i: f"solo_multiplie{i}")
+
+
+def long_preset(size: int, share: float) -> bytes:
+    """A preset id as long as the body (its message names it)."""
+    return compact({"ruleset": {"preset": "ddv " * ((size - 80) // 4), "options": {}},
+                    "dealer": 0, "hands": []})
+
+
+def game_nesting(size: int, share: float) -> bytes:
+    return deep(size, "play")
+
+
+def batch_of(shape: Shape) -> Shape:
+    """A batch of transcripts of ``shape``, each 256 KiB at most."""
+    def build(size: int, share: float) -> bytes:
+        one = shape(min(size, 256 * 1024 - 64), share)
+        return b"[" + b",".join([one] * max(1, size // (len(one) + 1) - 1)) + b"]"
+    build.__doc__ = f"A batch of: {shape.__doc__}"
+    build.__name__ = f"batch of {shape.__name__}"
+    return build
+
+
+# ---- a draw: POST /v1/tournaments/draw -----------------------------------------------------
+
+def draw_unknown_keys(size: int, share: float) -> bytes:
+    head = {"participants": participants(), "rounds": 3, "seed": "x", "f": {}}
+    data = json.loads(fill(head, ("f",), size, lambda i: 0, lambda i: f"participant{i}"))
+    return compact(data | data.pop("f"))
+
+
+def draw_names_alike(size: int, share: float) -> bytes:
+    names = participants(100) + [n.upper() for n in participants(100)]
+    return compact({"participants": names, "rounds": 30, "seed": "x" * 200})
+
+
+ROUTES: dict[str, tuple[int, list[Shape]]] = {
+    # route: (its body limit, the shapes grown against it)
+    "/v1/games/check": (256 * 1024, [unknown_fields_alike, unknown_options_alike,
+                                     long_preset, game_nesting]),
+    "/v1/games/check-batch": (8 * 1024 * 1024, [batch_of(unknown_fields_alike),
+                                                batch_of(unknown_options_alike)]),
+    "/v1/sittings/check": (1024 * 1024, [roster_against_keys, roster_against_lines,
+                                         away_lines, names_against_names,
+                                         sitting_small_errors,
+                                         transcripts_of_unknown_fields, nesting]),
+    "/v1/tournaments/check": (4 * 1024 * 1024, [participants_against_places,
+                                                participants_against_preliminary,
+                                                tables_against_rosters, day_small_errors]),
+    "/v1/tournaments/draw": (256 * 1024, [draw_unknown_keys, draw_names_alike]),
+}
+SHARES = (0.05, 0.2, 0.5, 0.8)  # of the body the first list takes, tried by the search
+# the shapes whose share matters (the others are built alike at every share)
+GROWN = frozenset((roster_against_keys, roster_against_lines, away_lines,
+                   names_against_names, tables_against_rosters))
+
+
+def shapes() -> Iterator[tuple[str, int, Shape]]:
+    for route, (limit, found) in ROUTES.items():
+        for shape in found:
+            yield route, limit, shape
+
+
+# The costliest body per route the search has found (bench/cost_search.py), at the
+# route's limit: the tests hold them to their bounds.
+WORST: dict[str, tuple[Shape, float]] = {
+    "/v1/games/check": (unknown_fields_alike, 0.5),
+    "/v1/sittings/check": (roster_against_keys, 0.2),
+    "/v1/tournaments/check": (participants_against_places, 0.5),
+    "/v1/tournaments/draw": (draw_unknown_keys, 0.5),
+}
