@@ -183,8 +183,12 @@ def tables_against_rosters(size: int, share: float) -> bytes:
     one = len(compact(table))
     rounds = max(1, min(30, size // (one * 50)))
     tables = max(1, min(50, size // (one * rounds)))
-    head["preliminary"] = [{"tables": [table] * tables} for _ in range(rounds)]
-    return compact(head)
+    while True:
+        head["preliminary"] = [{"tables": [table] * tables} for _ in range(rounds)]
+        data = compact(head)
+        if len(data) <= size or tables == 1:
+            return data
+        tables -= 1
 
 
 def day_small_errors(size: int, share: float) -> bytes:
@@ -271,11 +275,9 @@ def shapes() -> Iterator[tuple[str, int, Shape]]:
             yield route, limit, shape
 
 
-# The costliest body per route the search has found (bench/cost_search.py), at the
-# route's limit: the tests hold them to their bounds.
-WORST: dict[str, tuple[Shape, float]] = {
-    "/v1/games/check": (unknown_fields_alike, 0.5),
-    "/v1/sittings/check": (roster_against_keys, 0.2),
-    "/v1/tournaments/check": (participants_against_places, 0.5),
-    "/v1/tournaments/draw": (draw_unknown_keys, 0.5),
+# The share of each grown shape that cost most in the search (bench/cost_search.py),
+# the one the tests build at the route's limit (0.5 where it is not named).
+WORST_SHARE: dict[Shape, float] = {
+    roster_against_keys: 0.8, roster_against_lines: 0.2, away_lines: 0.8,
+    names_against_names: 0.2, tables_against_rosters: 0.05,
 }

@@ -24,6 +24,7 @@ from typing import Any
 from flask import Flask
 
 from service.checking import fastjson
+from service.checking.budgets import budget_of, budgeted
 from service.checking.problem import Problem
 
 from . import routes
@@ -42,9 +43,16 @@ def fast_routes(app: Flask) -> dict[str, Answerer]:
     if any(app.before_request_funcs.values()) or any(app.after_request_funcs.values()) \
             or any(app.url_value_preprocessors.values()):
         return {}
-    return {rule.rule: _ANSWERERS[view] for rule in app.url_map.iter_rules()
+    return {rule.rule: _within_budget(view, _ANSWERERS[view])
+            for rule in app.url_map.iter_rules()
             if "POST" in (rule.methods or ()) and "<" not in rule.rule
             and (view := app.view_functions.get(rule.endpoint)) in _ANSWERERS}
+
+
+def _within_budget(view: Callable[..., Any], answerer: Answerer) -> Answerer:
+    """The answerer under its view's budget and backstop (the same answer either way)."""
+    steps = budget_of(view)
+    return answerer if steps is None else budgeted(steps)(answerer)
 
 
 def answer(environ: dict[str, Any], answerer: Answerer, lang: str, limit: int) -> bytes | None:

@@ -24,6 +24,7 @@ from service.checking import (
     outcome,
     parse_json,
 )
+from service.checking.budgets import GAME_STEPS, budgeted
 from service.checking.problem import Problem
 from service.game import codes
 from service.game.compiled import COMPILED
@@ -165,6 +166,7 @@ def read_json_body() -> Any:
 
 
 @bp.post("/v1/games/check")
+@budgeted(GAME_STEPS)
 def check_game() -> Response:
     return answer_response(checked_game(read_json_body(), requested()))
 
@@ -181,6 +183,7 @@ NDJSON = "application/x-ndjson"
 
 
 @bp.post("/v1/games/check-batch")
+@budgeted(MAX_BATCH_GAMES * GAME_STEPS)
 def check_batch() -> Response:
     """Many transcripts: a JSON array, or NDJSON (one per line, blank lines ignored).
 
@@ -226,6 +229,7 @@ def _batch_answer(items: list[Item]) -> Response:
 
 
 @bench_bp.post("/v1/echo")
+@budgeted(GAME_STEPS)
 def echo() -> Response:
     """The HTTP baseline: reads and parses a body the way a check does, and no more.
 

@@ -6,6 +6,7 @@ import contextlib
 
 from flask import Blueprint, Response, request
 
+from service.checking.budgets import SITTING_STEPS, budgeted
 from service.checking.sitting import MAX_SITTING_BYTES, check_sitting_data
 
 from .language import requested
@@ -22,6 +23,7 @@ HEAVY_SITTING_BYTES = 64 * 1024
 
 
 @bp.post("/v1/sittings/check")
+@budgeted(SITTING_STEPS)
 def check_sitting() -> Response:
     request.max_content_length = MAX_SITTING_BYTES  # before anything reads the body
     length = request.content_length

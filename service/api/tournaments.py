@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, request
 
+from service.checking.budgets import GAME_STEPS, TOURNAMENT_STEPS, budgeted
 from service.checking.draw import draw_data
 from service.checking.tournament import MAX_TOURNAMENT_BYTES, check_tournament_data
 
@@ -15,6 +16,7 @@ bp = Blueprint("tournaments", __name__)
 
 
 @bp.post("/v1/tournaments/check")
+@budgeted(TOURNAMENT_STEPS)
 def check_tournament() -> Response:
     """Every table checked as a sitting, then what ties them together. A day is as
     heavy as a batch: it takes a batch slot first (fairshare.py), 503 with none free."""
@@ -29,6 +31,7 @@ def check_tournament() -> Response:
 
 
 @bp.post("/v1/tournaments/draw")
+@budgeted(GAME_STEPS)
 def draw_tables() -> Response:
     """The tables of each round, drawn from the request's seed."""
     return json_response(draw_data(read_json_body()).to_dict())

@@ -132,6 +132,10 @@ PHRASES: Final = (
     N_("The rulesets failed to load."),
     N_("All of the server's batch slots ({count}) are taken; send this one again after "
        "Retry-After seconds. Single checks are answered meanwhile."),
+    N_("Checking this request takes more than {count} steps (events played, lines read, "
+       "running totals written), the limit of this route; send it in parts."),
+    N_("The request took longer than {count} seconds, the limit of one request; send it "
+       "again after Retry-After seconds, or in parts."),
     N_("There is no such route here; the routes are listed at /docs."),
     N_("This route does not answer to this method."),
     N_("The server failed to answer this request."),

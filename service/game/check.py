@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from service.game.announcements import CONTRA, RE, TEAM_NAMES
+from service.game.budget import spend
 from service.game.cards import NAMES
 from service.game.context import GameContext
 from service.game.deal import read_deal
@@ -37,6 +38,7 @@ from service.game.transcript import Transcript
 
 def replay(transcript: Transcript) -> tuple[GameState, list[Violation], list[Note]]:
     """The state after every event, with the defects of the deal and reservation round."""
+    spend(1 + len(transcript.play))
     deal, violations = read_deal(transcript.dealer, transcript.hands,
                                  transcript.ruleset.with_nines)
     setup, setup_violations, notes = game_setup(transcript, deal)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.game.budget import spend
 from service.game.check import check_transcript
 from service.game.context import GameContext
 from service.game.errors import pointer_token
@@ -107,6 +108,7 @@ class Walk(HouseRules):
             game.bock_rounds_opened = opened
         for name, points in game.scores.items():
             self.totals[name] += points
+        spend(1 + len(self.totals))  # the line, and the running totals it writes
         game.totals = dict(self.totals)
         game.valid = len(self.violations) == before
         self.games.append(game)
