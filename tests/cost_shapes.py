@@ -281,3 +281,11 @@ WORST_SHARE: dict[Shape, float] = {
     roster_against_keys: 0.8, roster_against_lines: 0.2, away_lines: 0.8,
     names_against_names: 0.2, tables_against_rosters: 0.05,
 }
+# The shapes that cost most memory per route in the search, held to the route's bound
+# of allocations in tests/test_memory.py.
+WORST_MEMORY: dict[str, list[Shape]] = {
+    "/v1/games/check": [unknown_fields_alike, game_nesting],
+    "/v1/sittings/check": [sitting_small_errors, nesting, transcripts_of_unknown_fields],
+    "/v1/tournaments/check": [day_small_errors, tables_against_rosters],
+    "/v1/tournaments/draw": [draw_unknown_keys],
+}

@@ -22,6 +22,15 @@ import pytest
 from service import create_app
 from service.checking import MAX_BODY_BYTES
 
+
+@pytest.fixture(autouse=True)
+def _no_backstop(monkeypatch):
+    """tracemalloc makes a request several times slower: not the backstop's business."""
+    from service.checking import budgets
+
+    monkeypatch.setattr(budgets, "BACKSTOP_SECONDS", 3600)
+
+
 BOUND_FACTOR = 64
 BOUND_BASE = 8 * 1024 * 1024
 SIZE = MAX_BODY_BYTES - 64  # the largest body every route reads, a bit left for wrapping
@@ -218,3 +227,63 @@ def test_thousands_of_unknown_options_are_counted_all_and_listed_first_ones_firs
         assert what in detail and len(pointers) == MAX_ERRORS
         options = [p for p in pointers if p.startswith("/ruleset/options/")]
         assert options == ["/ruleset/options/" + t for t in expected_tokens][:len(options)]
+
+
+# ---- the lists that grew one list against another (tests/cost_shapes.py) ---------------
+
+def sitting_naming_unknown_players() -> bytes:
+    """400 games whose tables bring four new names each (a roster of 1,600) and whose
+    lines name seven unknown players: 2,800 errors, each of which listed the whole
+    roster (a 179 KB body took a worker to 412 MiB and was answered 13 MB)."""
+    from cost_shapes import compact, name, sitting_head
+
+    games: list[dict] = [{"dealer": name(0, "p"), "sheet": {"type": "redeal"}}]
+    for t in range(1, 400):
+        table = [name(4 * t + k) for k in range(4)]
+        games.append({"dealer": table[0], "table": table, "sheet": {
+            "type": "normal", "scores": {f"X{t}{k}": 0 for k in range(7)}}})
+    return compact(sitting_head(games))
+
+
+def test_errors_naming_a_long_roster_cost_memory_by_the_body(app):
+    body = sitting_naming_unknown_players()
+    assert 170_000 < len(body) < 190_000
+    client = app.test_client()
+    client.post("/v1/sittings/check", data=b"{}", content_type="application/json")
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        before = tracemalloc.get_traced_memory()[0]
+        response = client.post("/v1/sittings/check", data=body,
+                               content_type="application/json")
+        answer = response.get_data()
+        peak = tracemalloc.get_traced_memory()[1] - before
+    finally:
+        tracemalloc.stop()
+    assert response.status_code == 400
+    assert response.get_json()["detail"].startswith("The sitting has 2793 field errors")
+    assert len(answer) < 32 * 1024, len(answer)
+    assert peak < 16 * len(body) + 4 * 1024 * 1024, peak
+
+
+@pytest.mark.parametrize("route", sorted(ROUTE_LIMITS))
+def test_the_cost_searchs_shapes_are_bounded_by_the_body(app, route):
+    """The shapes of the cost search that cost most memory, at 256 KiB (tracemalloc makes
+    the larger limits too slow here; bench/cost_search.py measures them there, as a
+    fresh worker's peak), held to the bound of every body: 64 times its size + 8 MiB."""
+    import cost_shapes
+
+    client = app.test_client()
+    client.post(route, data=b"{}", content_type="application/json")  # warm up
+    over = []
+    for shape in cost_shapes.WORST_MEMORY[route]:
+        body = shape(SIZE, cost_shapes.WORST_SHARE.get(shape, 0.5))
+        tracemalloc.start()
+        try:
+            status, peak = peak_of(client, route, body)
+        finally:
+            tracemalloc.stop()
+        assert status < 500, (shape.__name__, status)
+        if peak > BOUND_FACTOR * len(body) + BOUND_BASE:
+            over.append((shape.__name__, len(body), peak))
+    assert not over, over
