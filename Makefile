@@ -75,6 +75,7 @@ bench: $(STAMP) $(CSTAMP) wrk
 	$(BIN)/python bench/http_check.py --compiled $(CVENV) $(if $(BASE),--base $(BASE))
 	$(BIN)/python bench/http_cpu.py --compiled $(CVENV) $(if $(BASE),--base $(BASE))
 	$(BIN)/python bench/http_overhead.py --compiled $(CVENV)
+	$(BIN)/python bench/cost_search.py --compiled $(CVENV) $(if $(BASE),--base $(BASE))
 
 # wrk, the HTTP load generator, from the system's packages where it is missing.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -88,17 +88,30 @@ def measure(client: Any, route: str, body: bytes, cap: float) -> dict[str, Any]:
     return json.loads(b"".join(chunks))
 
 
-def worker(only: str | None, cap: float) -> None:
+def worker(only: str | None, cap: float, lists_only: bool = False) -> None:
     """Measure every shape here (this interpreter's ``service``); JSON lines on stdout."""
     from service import create_app
     from service.game.compiled import COMPILED
 
+    try:  # the wall-clock backstop is no cost: not on a machine shared while measuring
+        from service.checking import budgets
+        budgets.BACKSTOP_SECONDS = 3600  # type: ignore[misc]
+    except ImportError:  # an older checkout (--base) has none
+        pass
     app = create_app()
     client = app.test_client()
     for route in cost_shapes.ROUTES:
         client.post(route, data=b"{}", content_type="application/json")  # warm up
-    for route, limit, shape in cost_shapes.shapes():
+    for title, (route, build) in cost_shapes.SLOW_LISTS.items():
         if only and route != only:
+            continue
+        body = build()
+        found = measure(client, route, body, cap)
+        found.update(route=route, shape=title, share="as sent", size=len(body),
+                     compiled=COMPILED, known=True)
+        print(json.dumps(found), flush=True)
+    for route, limit, shape in cost_shapes.shapes():
+        if (only and route != only) or lists_only:
             continue
         shares = cost_shapes.SHARES if shape in cost_shapes.GROWN else (0.5,)
         for share in shares:
@@ -113,14 +126,16 @@ def worker(only: str | None, cap: float) -> None:
                 break  # the cap is reached: no share can show more
 
 
-def run(python: str, only: str | None, cap: float, path: str | None = None
-        ) -> list[dict[str, Any]]:
+def run(python: str, only: str | None, cap: float, path: str | None = None,
+        lists_only: bool = False) -> list[dict[str, Any]]:
     env = dict(os.environ, DOKO_ACCESS_LOG="off")
     if path:
         env["PYTHONPATH"] = path
     args = [python, str(Path(__file__).resolve()), "--worker", "--cap", str(cap)]
     if only:
         args += ["--only", only]
+    if lists_only:
+        args.append("--lists-only")
     done = subprocess.run(args, env=env, cwd=path or ROOT, stdout=subprocess.PIPE,
                           check=True, text=True)
     rows = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
@@ -151,10 +166,30 @@ def cell(row: dict[str, Any] | None) -> str:
             f"({more}{ms:.3f} ms/KiB, {mib:.3f} MiB/KiB; {row['status']})")
 
 
+def known_cell(row: dict[str, Any] | None) -> str:
+    if row is None:
+        return "–"
+    more = "≥ " if row.get("stopped") else ""
+    return (f"{more}{row['cpu']:.2f} s, {row['peak'] / 2**20:.0f} MiB, "
+            f"{row['answer'] / 1024:.0f} KiB ({row['status']})")
+
+
 def report(runs: dict[str, list[dict[str, Any]]]) -> None:
     names = list(runs)
     tables = {n: worst(rows) for n, rows in runs.items()}
     keys = list(dict.fromkeys(k for t in tables.values() for k in t))
+    print("The lists found slow, as sent (CPU, peak above the fresh worker's resident set, "
+          "answer):")
+    print()
+    print("| Route | List | Body | " + " | ".join(names) + " |")
+    print("|---|---|---|" + "---|" * len(names))
+    for key in keys:
+        row = next(t[key] for t in tables.values() if key in t)
+        if row.get("known"):
+            print(f"| `{key[0]}` | {key[1]} | {row['size'] / 1024:.0f} KiB | " + " | ".join(
+                known_cell(tables[n].get(key)) for n in names) + " |")
+    keys = [k for k in keys if not next(t[k] for t in tables.values() if k in t).get("known")]
+    print()
     print("| Route | Shape | Body | " + " | ".join(names) + " |")
     print("|---|---|---|" + "---|" * len(names))
     for key in keys:
@@ -200,18 +235,25 @@ def main() -> int:
     parser.add_argument("--only", help="one route")
     parser.add_argument("--cap", type=float, default=30.0, help="CPU seconds a request")
     parser.add_argument("--json", help="write every measurement here")
+    parser.add_argument("--before", help="the measurements of an earlier run (its --json) "
+                        "shown first, instead of measuring --base again")
+    parser.add_argument("--lists-only", action="store_true",
+                        help="only the lists found slow, not the search")
     args = parser.parse_args()
     if args.worker:
-        worker(args.only, args.cap)
+        worker(args.only, args.cap, args.lists_only)
         return 0
     runs: dict[str, list[dict[str, Any]]] = {}
+    if args.before:
+        runs.update({f"{name} (earlier run)": rows for name, rows in
+                     json.loads(Path(args.before).read_text()).items() if name != "pure"})
     if args.base:
         runs["before (pure)"] = run(sys.executable, args.only, args.cap,
-                                    str(Path(args.base).resolve()))
-    runs["pure"] = run(sys.executable, args.only, args.cap)
+                                    str(Path(args.base).resolve()), args.lists_only)
+    runs["pure"] = run(sys.executable, args.only, args.cap, lists_only=args.lists_only)
     if args.compiled:
         runs["compiled"] = run(str(Path(args.compiled).resolve() / "bin" / "python"),
-                               args.only, args.cap, path=None)
+                               args.only, args.cap, path=None, lists_only=args.lists_only)
     report(runs)
     if args.json:
         Path(args.json).write_text(json.dumps(runs, indent=1))

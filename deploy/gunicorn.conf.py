@@ -85,7 +85,10 @@ preload_app = True
 
 # --- Timeouts -------------------------------------------------------------------------
 # This is the request timeout. A transcript check takes milliseconds and the costliest
-# request within the limits about a second; a sync worker that has not come back to its
+# request within the limits under 3 s of CPU (each route's budget of work refuses more);
+# the app's own backstop answers a request still running after 20 s with a 503
+# (service/checking/budgets.py, kept at least 5 s below this). A sync worker that has
+# not come back to its
 # accept loop for 30 s (one request, including reading a slowly sent body) is stuck, so
 # the master aborts it (SIGABRT, then SIGKILL) and starts another. The aborted worker
 # counts itself in /metrics (worker_abort below) and gunicorn answers the client a

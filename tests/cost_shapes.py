@@ -289,3 +289,50 @@ WORST_MEMORY: dict[str, list[Shape]] = {
     "/v1/tournaments/check": [day_small_errors, tables_against_rosters],
     "/v1/tournaments/draw": [draw_unknown_keys],
 }
+
+
+# ---- the lists that were found slow, as they were sent --------------------------------------
+
+def sitting_of_roster_and_keys(names: int, keys: int) -> bytes:
+    """A roster built with table_changes against unknown names as keys of claimed.totals
+    (each key was compared with the whole roster for a suggestion)."""
+    games: list[dict[str, Any]] = [{"dealer": name(0, "p"), "sheet": {"type": "redeal"}}]
+    for t in range(names // 4):
+        table = [name(4 * t + k) for k in range(4)]
+        games.append({"dealer": table[0], "table": table, "sheet": {"type": "redeal"}})
+    head = sitting_head(games)
+    head["claimed"] = {"totals": {name(i, "x"): 0 for i in range(keys)}}
+    return compact(head)
+
+
+def day_of_unknown_places(keys: int) -> bytes:
+    """200 participants against unknown names alike in claimed.places."""
+    head = day_head()
+    head["claimed"] = {"places": {name(i, "y"): 1 for i in range(keys)}}
+    return compact(head)
+
+
+def sitting_naming_unknown_players() -> bytes:
+    """400 games whose tables bring four new names each (a roster of 1,600) and whose
+    lines name seven unknown players (dealer, declarer, winners): 2,800 errors, each of
+    which listed the whole roster."""
+    games: list[dict[str, Any]] = [{"dealer": name(0, "p"), "sheet": {"type": "redeal"}}]
+    for t in range(1, 400):
+        table = [name(4 * t + k) for k in range(4)]
+        games.append({"dealer": f"X{t}", "table": table, "sheet": {
+            "type": "solo", "declarer": f"Y{t}", "winners": [f"Z{t}{k}" for k in range(5)],
+            "scores": {}}})
+    return compact(sitting_head(games))
+
+
+SLOW_LISTS: dict[str, tuple[str, Callable[[], bytes]]] = {
+    # what the hardening round sent: route, body
+    "sitting, 225 names against 629 keys": (
+        "/v1/sittings/check", lambda: sitting_of_roster_and_keys(225, 629)),
+    "sitting, 169 names against 470 keys": (
+        "/v1/sittings/check", lambda: sitting_of_roster_and_keys(169, 470)),
+    "day, 200 participants against 1,200 places": (
+        "/v1/tournaments/check", lambda: day_of_unknown_places(1200)),
+    "sitting, 400 games naming unknown players": (
+        "/v1/sittings/check", sitting_naming_unknown_players),
+}

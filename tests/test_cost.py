@@ -34,22 +34,10 @@ def cpu_of(client, route: str, body: bytes, lang: str = "de") -> tuple[float, ob
     return time.process_time() - start, (response.status_code, answer)
 
 
-def sitting_of_roster_and_keys(names: int, keys: int) -> bytes:
-    """The slow list of the hardening round: a roster built with table_changes, unknown
-    names as keys of claimed.totals (each was compared with the whole roster)."""
-    games: list[dict] = [{"dealer": shapes.name(0, "p"), "sheet": {"type": "redeal"}}]
-    for t in range(names // 4):
-        table = [shapes.name(4 * t + k) for k in range(4)]
-        games.append({"dealer": table[0], "table": table, "sheet": {"type": "redeal"}})
-    head = shapes.sitting_head(games)
-    head["claimed"] = {"totals": {shapes.name(i, "x"): 0 for i in range(keys)}}
-    return shapes.compact(head)
-
-
 def test_a_roster_against_unknown_keys_costs_no_more_than_its_size(app):
     """65 KB: 225 names at the tables, 629 unknown names in claimed.totals; it took 10.7 s
     of CPU (30 s on the pod, gunicorn's timeout), every key compared with every name."""
-    body = sitting_of_roster_and_keys(225, 629)
+    body = shapes.sitting_of_roster_and_keys(225, 629)
     assert 60_000 < len(body) < 66_000
     cpu, (status, answer) = cpu_of(app.test_client(), "/v1/sittings/check", body)
     assert status == 400
@@ -62,9 +50,7 @@ def test_a_roster_against_unknown_keys_costs_no_more_than_its_size(app):
 def test_participants_against_claimed_places_cost_no_more_than_their_size(app):
     """200 participants of long names alike, some 1,200 unknown names in claimed.places:
     about 6 ms a key (an 85 KB day took 43 s on the pod)."""
-    head = shapes.day_head()
-    head["claimed"] = {"places": {shapes.name(i, "y"): 1 for i in range(1200)}}
-    body = shapes.compact(head)
+    body = shapes.day_of_unknown_places(1200)
     assert len(body) > 85_000
     cpu, (status, _) = cpu_of(app.test_client(), "/v1/tournaments/check", body)
     assert status == 400
@@ -72,7 +58,7 @@ def test_participants_against_claimed_places_cost_no_more_than_their_size(app):
 
 
 def test_a_long_roster_is_named_by_its_count_and_a_few_names(app):
-    body = sitting_of_roster_and_keys(40, 0)
+    body = shapes.sitting_of_roster_and_keys(40, 0)
     data = json.loads(body)
     data["games"][3]["sheet"] = {"type": "normal", "scores": {"Zoe": 0}}
     data["games"][3]["dealer"] = "Nobody"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.lists.sitting.request import Reader, read_names
+from service.lists.sitting.reader import Reader
+from service.lists.sitting.request import read_names
 from service.lists.tournament.draw import ALGORITHMS, Draw, draw
 from service.lists.tournament.request import MAX_PARTICIPANTS, MAX_ROUNDS, seatable
 

@@ -15,14 +15,8 @@ from marshmallow import ValidationError
 from service.game.errors import TranscriptError, pointer_token
 from service.game.options import Ruleset
 from service.game.rulesets import digest
-from service.lists.sitting.request import (
-    MAX_POINTS,
-    Reader,
-    Sitting,
-    load_sitting,
-    read_names,
-    read_ruleset,
-)
+from service.lists.sitting.reader import MAX_POINTS, Reader
+from service.lists.sitting.request import Sitting, load_sitting, read_names, read_ruleset
 from service.reading.schemas import RulesetField
 
 MIN_PARTICIPANTS = 4
