@@ -191,6 +191,10 @@ def tables_against_rosters(size: int, share: float) -> bytes:
         tables -= 1
 
 
+def day_nesting(size: int, share: float) -> bytes:
+    return deep(size, "preliminary")
+
+
 def day_small_errors(size: int, share: float) -> bytes:
     """Every table of 30 rounds an object of short unknown fields."""
     per = max(1, (size - 16 * 1024) // 1500 // 9)
@@ -260,7 +264,8 @@ ROUTES: dict[str, tuple[int, list[Shape]]] = {
                                          transcripts_of_unknown_fields, nesting]),
     "/v1/tournaments/check": (4 * 1024 * 1024, [participants_against_places,
                                                 participants_against_preliminary,
-                                                tables_against_rosters, day_small_errors]),
+                                                tables_against_rosters, day_small_errors,
+                                                day_nesting]),
     "/v1/tournaments/draw": (256 * 1024, [draw_unknown_keys, draw_names_alike]),
 }
 SHARES = (0.05, 0.2, 0.5, 0.8)  # of the body the first list takes, tried by the search
@@ -286,7 +291,7 @@ WORST_SHARE: dict[Shape, float] = {
 WORST_MEMORY: dict[str, list[Shape]] = {
     "/v1/games/check": [unknown_fields_alike, game_nesting],
     "/v1/sittings/check": [sitting_small_errors, nesting, transcripts_of_unknown_fields],
-    "/v1/tournaments/check": [day_small_errors, tables_against_rosters],
+    "/v1/tournaments/check": [day_small_errors, tables_against_rosters, day_nesting],
     "/v1/tournaments/draw": [draw_unknown_keys],
 }
 
