@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Final
 
 from service.game.cards import RANK_OF, SUITS
+from service.game.terms import CARD_NOUNS, RULEBOOKS, Gender
 from service.game.text import (
     Call,
     Card,
@@ -42,12 +43,56 @@ CALLS: Final = {
            "no30": "keine 30", "black": "schwarz", "re_or_contra": "Re oder Kontra",
            "swines": "Schweine", "hyperswines": "Hyperschweine"},
 }
-RULES_NAMES: Final = {
-    "en": {"ddv": "the DDV tournament rules", "freedoko": "the FreeDoko rules",
-           "mittwoch": "the Mittwoch rules", "doko2026": "the DOKO 2026 rules"},
-    "de": {"ddv": "den DDV-Turnierspielregeln", "freedoko": "den FreeDoko-Regeln",
-           "mittwoch": "den Mittwochsregeln", "doko2026": "den Regeln DOKO 2026"},
+RULES_NAMES: Final = {"en": {b.preset: b.en_after for b in RULEBOOKS},
+                      "de": {b.preset: b.de_after for b in RULEBOOKS}}
+MINUS: Final = "\u2212"
+# German articles and pronouns by case and gender: a template says "{card:den}" for
+# "den ♣K", "die ♣D", "das ♦A", "{card:ihn}" for the pronoun alone.
+ARTICLES: Final[dict[str, dict[Gender, str]]] = {
+    "der": {"m": "der", "f": "die", "n": "das"}, "den": {"m": "den", "f": "die", "n": "das"},
+    "dem": {"m": "dem", "f": "der", "n": "dem"}, "des": {"m": "des", "f": "der", "n": "des"},
+    "ein": {"m": "ein", "f": "eine", "n": "ein"}, "einen": {"m": "einen", "f": "eine",
+                                                         "n": "ein"},
+    "einem": {"m": "einem", "f": "einer", "n": "einem"},
 }
+PRONOUNS: Final[dict[str, dict[Gender, str]]] = {
+    "er": {"m": "er", "f": "sie", "n": "es"}, "ihn": {"m": "ihn", "f": "sie", "n": "es"},
+    "ihm": {"m": "ihm", "f": "ihr", "n": "ihm"},
+}
+
+
+class Noun(str):
+    """A card as said, with its gender: ``format(noun, "dem")`` is "dem ♣K" or "der ♣D"."""
+
+    gender: Gender
+
+    def __new__(cls, text: str, gender: Gender) -> Noun:
+        noun = super().__new__(cls, text)
+        noun.gender = gender
+        return noun
+
+    def __format__(self, spec: str) -> str:
+        if spec in ARTICLES:
+            return f"{ARTICLES[spec][self.gender]} {self}"
+        if spec in PRONOUNS:
+            return PRONOUNS[spec][self.gender]
+        return str.__format__(self, spec)
+
+
+class Name(str):
+    """A player as said: ``format(name, "gen")`` is the genitive, "Annas", "Klaus'"."""
+
+    def __format__(self, spec: str) -> str:
+        if spec == "gen":
+            return f"{self}'" if self[-1:].lower() in ("s", "x", "z", "ß") else f"{self}s"
+        return str.__format__(self, spec)
+
+
+class Number(int):
+    """A number as said: a negative one with the typographic minus (−3, not -3)."""
+
+    def __format__(self, spec: str) -> str:
+        return format(int(self), spec).replace("-", MINUS)
 
 
 def language(lang: str | None) -> str:
@@ -70,14 +115,17 @@ def translate(text: str, lang: str) -> str:
     return catalogue(lang).gettext(text) if lang != DEFAULT else text
 
 
-def card(code: int, lang: str) -> str:
-    return SYMBOL[SUITS[code // 6]] + RANK_WORDS[lang][RANK_OF[code]]
+def card(code: int, lang: str) -> Noun:
+    rank = RANK_OF[code]
+    return Noun(SYMBOL[SUITS[code // 6]] + RANK_WORDS[lang][rank], CARD_NOUNS[rank][1])
 
 
-def seat(number: int, lang: str, names: tuple[str, ...] | None) -> str:
+def seat(number: int, lang: str, names: tuple[str, ...] | None) -> Name:
+    """A player by name where the names are known, else by position: seat 0 of the
+    transcript is "Position 1" ("seat 1"), as players count (glossary, "Entschieden")."""
     if names is not None and 0 <= number < len(names):
-        return names[number]
-    return f"seat {number}" if lang == DEFAULT else f"Platz {number}"
+        return Name(names[number])
+    return Name(f"seat {number + 1}" if lang == DEFAULT else f"Position {number + 1}")
 
 
 def ordinal(n: int, lang: str) -> str:
@@ -125,6 +173,10 @@ def param(value: Param, lang: str, names: tuple[str, ...] | None) -> object:
         return f"„{value.text}“" if lang != DEFAULT else f"'{value.text}'"
     if isinstance(value, Text):
         return _said(value, lang, names)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Number(value)
+    if isinstance(value, str):
+        return Name(value)  # a name given as such: "{name:gen}"
     return value
 
 
