@@ -80,9 +80,19 @@ def _page_german() -> str:
     return text[text.index("  de: {"):]
 
 
+ORDINAL = re.compile(r"\d\.$")
+COUNTED = ("Karte", "Mal", "Stich", "Vorbehalt", "Spiel", "Position")
+
+
 def _sentences(message: str) -> list[str]:
-    # a sentence ends at . ! ? followed by a space and a capital (not "2. Karte")
-    return re.split(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ„])(?<!\d\.\s)", message)
+    """A sentence ends at . ! ? before a capital, not at a German ordinal ("2. Karte")."""
+    out: list[str] = []
+    for piece in re.split(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ„])", message):
+        if out and ORDINAL.search(out[-1]) and piece.startswith(COUNTED):
+            out[-1] += " " + piece
+        else:
+            out.append(piece)
+    return out
 
 
 # ---- one word per thing -------------------------------------------------------------------
@@ -122,7 +132,7 @@ def test_each_rulebook_is_named_alike_in_sources_and_sentences():
 
 @pytest.mark.parametrize(("code", "gender", "dative", "pronoun"), [
     (10, "m", "dem ♠B", "ihn"), (3, "f", "der ♣D", "sie"), (2, "m", "dem ♣K", "ihn"),
-    (18, "n", "dem ♥A", "es"), (19, "f", "der ♥10", "sie"), (23, "f", "der ♥9", "sie")])
+    (18, "n", "dem ♦A", "es"), (19, "f", "der ♦10", "sie"), (23, "f", "der ♦9", "sie")])
 def test_each_card_has_its_article_and_gender(code, gender, dative, pronoun):
     """Glossary: der Bube, die Dame, der König, das Ass, die Zehn, die Neun."""
     text = msg("{card} {card}", card=Card(code))
@@ -183,7 +193,8 @@ def test_every_template_renders_with_every_kind_of_parameter():
             continue
         template = m.id if isinstance(m.id, str) else m.id[0]
         plural = None if isinstance(m.id, str) else m.id[1]
-        wanted = sorted(set(re.findall(r"\{(\w+)(?::\w+)?\}", template)) - {"count"})
+        wanted = sorted(set(re.findall(r"\{(\w+)(?::\w+)?\}", template))
+                        - ({"count"} if plural else set()))
         for i in range(4):
             params = {w: _values(w)[i % len(_values(w))] for w in wanted}
             text = (msgn(template, plural, 1 + i, **params) if plural else
@@ -230,7 +241,8 @@ def test_no_json_words_or_hyphen_minus_in_a_verdict(lang):
 
 
 def test_numbers_are_kept_apart():
-    bad = _sitting_cases()["sheet_zero_sum"]
+    """"Dan: −1 statt −2", never "statt −2 −1"."""
+    bad = json.loads((ROOT / "service/web/static/examples/sitting.json").read_text())
     de = [v["message"] for v in rules.check_sitting(bad).to_dict("de")["violations"]]
     en = [v["message"] for v in rules.check_sitting(bad).to_dict("en")["violations"]]
     assert any(re.search(r"\w+: [−+]?\d+ statt [−+]?\d+", m) for m in de), de

@@ -138,15 +138,15 @@ _CODES: Final = (
     ),
     _v(
         "show_not_allowed",
-        N_("Swines or hyperswines shown where they do not exist."),
+        N_("Swines or hyperswines announced where they do not exist."),
         "FreeDoko rules 8",
     ),
     _v(
         "swines_entitlement",
-        N_("Swines or hyperswines shown without holding both cards."),
+        N_("Swines or hyperswines announced without holding both cards."),
         "FreeDoko rules 8",
     ),
-    _v("swines_timing", N_("Swines or hyperswines shown at the wrong time."), "FreeDoko rules 8"),
+    _v("swines_timing", N_("Swines or hyperswines announced at the wrong time."), "FreeDoko rules 8"),
     # ---- violations: a sitting's list of games ----------------------------------------------
     _v(
         "wrong_dealer",
