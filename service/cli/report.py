@@ -40,7 +40,7 @@ def score_items(score: dict[str, Any], seat_name: Any, lang: str = "en") -> list
         if item.get("factor") is not None:
             points = f"x{item['factor']}"
         else:
-            points = f"{item['points']:+d}" if item["points"] else "0"
+            points = f"{item['points']:+d}".replace("-", "\u2212") if item["points"] else "0"
         where = (part(msg("trick {trick}", trick=item["trick"]), lang)
                  if item.get("trick") is not None
                  else seat_name(item["seat"]) if item.get("seat") is not None else "")
@@ -98,8 +98,8 @@ def _seat(seat: int | None, names: list[str] | None, lang: str = "en") -> str:
     if seat is None:
         return part(msg("no seat"), lang)
     if names:
-        return part(msg("{name} (seat {seat})", name=names[seat], seat=seat + 1), lang)
-    return part(msg("seat {seat}", seat=seat + 1), lang)  # people count from 1
+        return names[seat]  # a player by name where known, else by position (from 1)
+    return part(msg("seat {seat}", seat=seat + 1), lang)
 
 
 def _game_line(game: dict[str, Any] | None, names: list[str] | None, lang: str) -> str:
