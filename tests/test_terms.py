@@ -95,7 +95,7 @@ def _sentences(message: str) -> list[str]:
     return out
 
 
-# ---- one word per thing -------------------------------------------------------------------
+# ---- one word per thing ------------------------------------------------------------------
 
 @pytest.mark.parametrize("key", sorted(AVOID))
 def test_no_rejected_german_form_anywhere(key):
@@ -116,6 +116,10 @@ def test_no_rejected_english_form_in_the_verdicts(key):
         assert found == [], (pattern.pattern, found[:3])
 
 
+def test_each_rejected_form_is_written_for_people_too():
+    assert [t.key for t in terms.TERMS if t.avoid and not t.not_so] == []
+
+
 def test_the_glossary_page_and_the_pages_terms_are_the_tables():
     assert glossary_doc.main([]) == 0, "python -m service.tools.glossary_doc --write"
 
@@ -128,7 +132,7 @@ def test_each_rulebook_is_named_alike_in_sources_and_sentences():
     assert say(text, "de").startswith("Under")  # a Word untranslated stays as written
 
 
-# ---- German grammar from the words' own properties ----------------------------------------------
+# ---- German grammar from the words' own properties ---------------------------------------
 
 @pytest.mark.parametrize(("code", "gender", "dative", "pronoun"), [
     (10, "m", "dem ♠B", "ihn"), (3, "f", "der ♣D", "sie"), (2, "m", "dem ♣K", "ihn"),
@@ -208,7 +212,7 @@ def test_every_template_renders_with_every_kind_of_parameter():
     assert rendered > 2000
 
 
-# ---- seats for people -------------------------------------------------------------------------------
+# ---- seats for people --------------------------------------------------------------------
 
 def test_seats_are_positions_1_to_4_where_no_name_is_known():
     text = msg("{who}", who=Seat(0))
@@ -224,7 +228,7 @@ def test_the_api_keeps_its_seat_numbers():
     assert answer["violations"][0]["seat"] == 3  # Dan, 0-based in JSON
 
 
-# ---- no JSON in sentences, one minus ----------------------------------------------------------------
+# ---- no JSON in sentences, one minus -----------------------------------------------------
 
 JSON_WORDS = re.compile(r"\b(null|true|false|sheet|bock_events|scores|dealer|games|healthy"
                         r"|finished|marriage|solo_round|claimed)\b|\w+_\w+")
@@ -254,7 +258,7 @@ def test_a_number_says_its_minus_typographically():
     assert format(Number(-8), "d") == "−8" and format(Number(3), "+d") == "+3"
 
 
-# ---- short sentences ------------------------------------------------------------------------------
+# ---- short sentences ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_no_sentence_of_a_verdict_is_longer_than_30_words(lang):
@@ -267,7 +271,7 @@ def test_no_sentence_of_a_verdict_is_longer_than_30_words(lang):
     assert long == [], long[:3]
 
 
-# ---- sources of the ruleset in force only ---------------------------------------------------------
+# ---- sources of the ruleset in force only ------------------------------------------------
 
 def test_a_codes_sources_in_force_are_its_rulebooks_only():
     code = codes.CODES["follow_suit"]

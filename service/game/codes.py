@@ -146,7 +146,8 @@ _CODES: Final = (
         N_("Swines or hyperswines announced without holding both cards."),
         "FreeDoko rules 8",
     ),
-    _v("swines_timing", N_("Swines or hyperswines announced at the wrong time."), "FreeDoko rules 8"),
+    _v("swines_timing", N_("Swines or hyperswines announced at the wrong time."),
+       "FreeDoko rules 8"),
     # ---- violations: a sitting's list of games ----------------------------------------------
     _v(
         "wrong_dealer",

@@ -33,6 +33,11 @@ class Term:
     avoid: tuple[str, ...] = ()
     avoid_en: tuple[str, ...] = ()
 
+    @property
+    def not_so(self) -> str:
+        """The rejected German forms as the glossary writes them."""
+        return NOT_SO.get(self.key, "")
+
 
 TERMS: Final[tuple[Term, ...]] = (
     Term("position", "Position 1–4", "seat 1–4", "T 3.2, 8.4 „Position“; seat 0 of the "
@@ -98,6 +103,18 @@ TERMS: Final[tuple[Term, ...]] = (
     Term("minus", "− (U+2212)", "− (U+2212)", "one minus sign",
          (r"(?<![\w−])-\d",), (r"(?<![\w−])-\d",)),
 )
+
+
+# The glossary's "nicht so" column, for people (the patterns above are for the tests).
+NOT_SO: Final = {
+    "position": "Platz 0–3, „(Platz 2)“ for a seat", "to_play": "spielt aus",
+    "lead": "ausspielen, Ausspiel", "revoke": "Nichtbedienen, nicht bedient",
+    "teams": "Contra", "hyperswines": "Superschweine",
+    "swines_announced": "„gezeigt“ beside „angesagt“",
+    "colour_solo": "„Farbsolo Kreuz“ beside „Kreuzsolo“", "meatless": "Fleischlos",
+    "duty_open": "geschuldet, schuldet", "list_faults": "Regelverstoß (for a list's faults)",
+    "no_value": "null", "minus": "- (hyphen-minus)",
+}
 
 
 @dataclass(frozen=True, slots=True)

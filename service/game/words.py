@@ -19,9 +19,9 @@ from service.game.cards import RANK_OF, SUITS
 from service.game.terms import CARD_NOUNS, RULEBOOKS, Gender, book, cited
 from service.game.text import (
     Call,
-    Cite,
     Card,
     Cards,
+    Cite,
     Ordinal,
     Param,
     Rules,

@@ -32,7 +32,7 @@ def _cell(text: str) -> str:
 def glossary_table() -> str:
     rows = ["| German | English | not said in German | source |", "|---|---|---|---|"]
     for term in TERMS:
-        avoid = ", ".join(f"`{p}`" for p in term.avoid) or "–"
+        avoid = term.not_so or "–"
         rows.append(f"| {_cell(term.de)} | {_cell(term.en)} | {_cell(avoid)} | "
                     f"{_cell(term.source)} |")
     rows += [f"| {b.de} | {b.en} | – | cited in the codes as „{b.cite}“ |" for b in RULEBOOKS]

@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from service.game.errors import pointer_token
-from service.game.text import N_, Cite, Text, Word, msg
+from service.game.text import Cite, Text, msg
 from service.lists.sitting.duty import DutySolos
 from service.lists.sitting.request import Sheet
 
