@@ -276,10 +276,11 @@ def test_a_game_of_the_round_that_is_not_the_owed_solo():
     assert codes(result) == [("solo_round_game", "/games/2"), ("solo_round_game", "/games/3")]
     assert result.violations[0].player is None
     assert result.violations[0].message == (
-        "A game of the mandatory solo round is a solo of a player who has not yet played "
-        "his: Anna, Cleo, Dan")
+        "A game of the mandatory solo round is a solo of a player who still owes one: Anna, "
+        "Cleo, Dan")
     assert result.violations[1].player == "Ben"
-    assert "Ben has played his solo of the mandatory solo round" in result.violations[1].message
+    assert "Ben has already played a solo in the mandatory solo round" in \
+        result.violations[1].message
     assert [g.bock for g in result.games] == [1, 1, 1, 1, 1, 2]
     assert [g.solo_round for g in result.games] == [None, 1, 2, 3, 4, None]
 
@@ -382,7 +383,7 @@ def test_four_then_five_then_four_at_the_table():
     found = check_sitting({"ruleset": rs, "players": A4, "games": wrong})
     assert codes(found)[0] == ("wrong_dealer", "/games/7/dealer")
     assert found.violations[0].message == (
-        "Ben has left the table: Eve, the next after him at the table, deals: Eve deals "
+        "Ben has left the table: Eve, the next after Ben at the table, deals: Eve deals "
         "game 8, not Anna")
 
 
@@ -515,7 +516,7 @@ def test_the_defects_are_said_in_both_languages_in_the_games_words():
     dealt = check_sitting(lists[1])
     assert codes(dealt)[-1] == ("wrong_dealer", "/games/2/dealer")
     assert dealt.violations[-1].as_dict("de")["message"] == (
-        "Ben hat den Tisch verlassen: es gibt Cleo, der Nächste nach ihm am Tisch: Cleo gibt "
+        "Ben hat den Tisch verlassen: es gibt Cleo, der Nächste nach Ben am Tisch: Cleo gibt "
         "Spiel 3, nicht Dan")
     fresh = check_sitting({"ruleset": house(), "players": A4, "games": [
         normal("Anna"), normal("Gus", table=["Eve", "Fay", "Gus", "Hal"],

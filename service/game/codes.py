@@ -199,9 +199,9 @@ _CODES: Final = (
     _v("wrong_total", N_("A claimed total differs from the sum of the list."), "DDV TSR 7.3.3"),
     _v("seating", N_("A participant is missing from a round of a tournament, or plays at two "
                      "tables of one round."), "DOKO 2026 VII"),
-    _v("final_seating", N_("A participant sits at a final table his place in the preliminary "
-                           "standing does not allow, or the wildcard is not one that can be "
-                           "given."), "DOKO 2026 VII"),
+    _v("final_seating", N_("A participant sits at a final table the preliminary standing does "
+                           "not allow, or the wildcard is not one that can be given."),
+       "DOKO 2026 VII"),
     _v("wrong_place", N_("A claimed place of a tournament differs from the final tables' "
                          "result."), "DOKO 2026 VII"),
     # ---- violations: house rules at the list (options off in every preset) -------------------
@@ -216,8 +216,7 @@ _CODES: Final = (
     _v(
         "solo_round_game",
         N_(
-            "A game of a mandatory solo round is not a solo of a player who has not yet"
-            " played his in it."
+            "A game of a mandatory solo round is not a solo of a player who still owes one in it."
         ),
         "QtDoppelKopf house rules",
     ),

@@ -101,9 +101,14 @@ class SheetLine:
         out += self.sums(self.entries(scores))
         winners = self.winners(scores)
         if s.winners is not None and set(s.winners) != set(winners):
-            bad("/winners", None, msg("the winners are the players with a plus: {names}",
-                                      names=", ".join(winners)) if winners else
-                msg("the winners are the players with a plus: nobody"))
+            written = ", ".join(s.winners)
+            bad("/winners", None, (
+                msg("the line names {written} as winners, but nobody has a plus",
+                    written=written) if not winners else
+                msg("the line names {written} as winners, but the players with a plus are "
+                    "{names}", written=written, names=", ".join(winners)) if written else
+                msg("the line names no winner, but the players with a plus are {names}",
+                    names=", ".join(winners))))
         expected = self.expected(s.value, winners) if s.value is not None else None
         if expected is not None and any(expected[n] != scores.get(n, 0) for n in self.playing):
             bad("/value", None, msg("value {value} × bock {factor} gives {entries}, not the "

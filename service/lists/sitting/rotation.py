@@ -52,8 +52,8 @@ class Rotation:
                           if (n := old[(at + k) % len(old)]) in self.seated), None)
             if after is None:  # a table of none but new players: the one written deals
                 return written, msg("{dealer} is the first dealer", dealer=written)
-            return after, msg("{dealer} has left the table: {next}, the next after him at the "
-                              "table, deals", dealer=d, next=after)
+            return after, msg("{dealer} has left the table: {next}, the next after {dealer} at "
+                              "the table, deals", dealer=d, next=after)
         if before.kind == "redeal":
             return d, msg("after the redeal {dealer} deals again", dealer=d)
         if before.kind == "duty_solo" and self.r.dealer_repeats_after_duty_solo:
