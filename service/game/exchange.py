@@ -84,13 +84,13 @@ def read_transfer(name: str, texts: tuple[str, ...], hand: Iterable[int], giver:
             if receiver is None:
                 unknown = msg("it is taken as an unknown card of the hand")
             else:
-                unknown = msg("it is taken as an unknown card of the hand: a card {receiver} "
-                              "plays without being dealt it is not reported again, and a later "
-                              "card of {giver} off the suit led is not called a revoke where "
-                              "that card may have been the last of that suit",
+                unknown = msg("it is taken as an unknown card of the hand. A card {receiver} "
+                              "plays without being dealt it is not reported again. A later "
+                              "card of {giver} off the suit led is no revoke while that card "
+                              "may have been the last of that suit",
                               receiver=Seat(receiver), giver=Seat(giver))
             if name == "returned":  # it may be a trump: the statement is held to the rest
-                return msg("{unknown}; whether trumps were returned is checked only as far "
+                return msg("{unknown}. Whether trumps were returned is checked only as far "
                            "as the cards read decide it", unknown=unknown)
             return unknown
         left[card] -= 1
@@ -132,7 +132,9 @@ def read_transfer(name: str, texts: tuple[str, ...], hand: Iterable[int], giver:
                         card=Card(card)) if name == "passed" else
                     msg("{player} returned {card} without holding it after taking the "
                         "passed cards", player=player, card=Card(card)))
-        report(f"/game/{name}/{i}", giver, msg("{what}. {taken}", what=what, taken=take(text)))
+        said = (msg("{what} {taken}", what=what, taken=take(text)) if card is None  # "…A."
+                else msg("{what}. {taken}", what=what, taken=take(text)))
+        report(f"/game/{name}/{i}", giver, said)
     transfer.cards += [c for c in read if c is not None]
     if len(texts) == want:
         return transfer
