@@ -271,6 +271,14 @@ def test_no_sentence_of_a_verdict_is_longer_than_30_words(lang):
     assert long == [], long[:3]
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_sentence_starts_with_a_capital_and_an_ordinal_stays_one(lang):
+    """"Seat 2 gets …" after a full stop; "als 1. wird Anna gefragt" stays as it is."""
+    for text in set(VERDICTS[lang]):
+        assert not re.search(r"[^\d][.!?] [a-zäöü]", text), text
+        assert not re.search(r"\b\d+\. (Wird|Ist|Hat)\b", text), text
+
+
 # ---- sources of the ruleset in force only ------------------------------------------------
 
 def test_a_codes_sources_in_force_are_its_rulebooks_only():

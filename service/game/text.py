@@ -74,6 +74,12 @@ class Cite(NamedTuple):
     source: str
 
 
+class Sentence(NamedTuple):
+    """A text said as a sentence of its own within another: its first letter capital."""
+
+    text: Text
+
+
 class Text(NamedTuple):
     """A template and its parameters; ``plural`` and ``count`` where a number decides the
     form (gettext's ngettext)."""

@@ -26,6 +26,7 @@ from service.game.text import (
     Param,
     Rules,
     Seat,
+    Sentence,
     Text,
     Word,
     Words,
@@ -210,6 +211,9 @@ def param(value: Param, lang: str, names: tuple[str, ...] | None) -> object:
         return f"„{value.text}“" if lang != DEFAULT else f"'{value.text}'"
     if isinstance(value, Text):
         return _said(value, lang, names)
+    if isinstance(value, Sentence):
+        said = _said(value.text, lang, names)
+        return said[:1].upper() + said[1:]
     if isinstance(value, int) and not isinstance(value, bool):
         return Number(value)
     if isinstance(value, str):
@@ -224,12 +228,13 @@ def say(text: Text, lang: str = DEFAULT, names: tuple[str, ...] | None = None,
     said = _said(text, language(lang), names)
     if not sentence:
         return said
-    # each sentence starts with a capital: "seat 2" is "Seat 2" after a full stop
+    # each sentence starts with a capital: "seat 2" is "Seat 2" after a full stop (not
+    # after a German ordinal: "als 1. wird"; a part that may follow a number is a Sentence)
     said = _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), said)
     return said[:1].upper() + said[1:]
 
 
-_SENTENCE_START: Final = re.compile(r"([.!?] )([a-zäöü])")
+_SENTENCE_START: Final = re.compile(r"([^\d][.!?] )([a-zäöü])")
 
 
 def _said(text: Text, lang: str, names: tuple[str, ...] | None) -> str:

@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from service.game.errors import pointer_token
-from service.game.text import Cite, Text, msg
+from service.game.text import Cite, Sentence, Text, msg
 from service.lists.sitting.duty import DutySolos
 from service.lists.sitting.request import Sheet
 
@@ -64,7 +64,8 @@ class SheetLine:
                if first.code == "sheet_zero_sum" else first.text)
         self.w.violation(first.code, f"{self.here}/scores/{pointer_token(name)}", name,
                          msg("{name}: {should_be}, not {written}. {why}", name=name,
-                             written=signed(written), should_be=signed(should_be), why=why),
+                             written=signed(written), should_be=signed(should_be),
+                             why=Sentence(why)),
                          should_be=should_be)
         self.fix = (name, written, should_be)
         return self.game_value({**scores, name: should_be})
