@@ -221,7 +221,7 @@ def test_house_rules_in_the_list_view(page):
     where the table changes and who sits at it, the start of the mandatory solo round and
     its games, the bock rounds a game opens; a player not at the table has a blank cell."""
     load_example(page, "house-evening")
-    assert verdict(page) == "✔ No violation"
+    assert verdict(page) == "✔ No fault in the list"  # a list has faults, not violations
     games = page.find_elements(By.CSS_SELECTOR, "table.sitting tbody tr[data-game]")
     assert len(games) == len(example("house-evening")["games"])
     assert not page.find_elements(By.CSS_SELECTOR, "table.sitting tr.faulty")
@@ -1033,7 +1033,7 @@ WORDS = {
         "declines": "Cleo: lehnt ab",
         "takes": "Dan: nimmt die Armut",
         "deciding": "Stich 2 entscheidet die Hochzeit: Dan spielt mit Cleo.",
-        "shows": "zeigt Schweine",
+        "shows": "sagt an: Schweine",
         "marriage": "Hochzeit",
         "reservations": "Vorbehalte und Spiel",
     },
