@@ -29,7 +29,9 @@ class Difference(NamedTuple):
 
     where: str  # as printed: "tricks[3].winner", "score.items[fox_caught, team re].points"
     field: str  # without places: "tricks.winner", "score.items.points"
-    what: str  # "differs", "missing", "extra", "count" (of entries) or "unknown" (field)
+    # "differs", "missing", "extra", "count" (of entries), "unknown" (a field the reference
+    # does not have) or "absent" (a required field the verdict does not have)
+    what: str
     engine: Any
     reference: Any
     code: str | None = None  # the code, card, call or seat of the list entry it is about
@@ -146,7 +148,7 @@ def _as_multiset(written: list[Any], reference: list[Any], where: str, field: st
     for i, item in enumerate(projected):
         if i not in matched:
             seen.found.append(Difference(where, field, "missing", None, reference[i],
-                                         _entry_code(item), base))
+                                         _entry_code(reference[i]), base))
 
 
 def _label(item: dict[str, Any], pairing: list[str]) -> str:
