@@ -35,13 +35,13 @@ XSD = junit.schema()
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 PLACEHOLDER = "COMMIT"  # the commit the reader fills in
 
-# `pip` as the job's install step calls it, without the network: the project alone (its
-# dependencies are this environment's), into the folder the test puts on PYTHONPATH.
+# `pip` as the job's install step calls it: the project alone (its dependencies are this
+# environment's; only the build's own requirements are fetched, as `make test`'s wheel
+# test does), into the folder the test puts on PYTHONPATH.
 PIP = f"""#!/bin/sh
 [ "$1" = install ] || exit 2
 shift
-exec {sys.executable} -m pip install --quiet --no-deps --no-build-isolation --no-index \\
-    --target "$DOKO_TARGET" "$@"
+exec {sys.executable} -m pip install --quiet --no-deps --target "$DOKO_TARGET" "$@"
 """
 
 # The engine's command, stood in for: `verdicts CASES` answers every case (ENGINE=perfect:
@@ -127,7 +127,7 @@ def job(tmp_path_factory) -> Path:
                            env=environment(folder), capture_output=True, text=True)
     assert where.returncode == 0, where.stderr
     probe = subprocess.run([sys.executable, "-c", "import service; print(service.__file__)"],
-                           env=environment(folder), capture_output=True, text=True)
+                           cwd=folder, env=environment(folder), capture_output=True, text=True)
     assert probe.stdout.startswith(str(folder / ".target")), probe.stdout + probe.stderr
     return folder
 
