@@ -276,11 +276,11 @@ def test_broken_case_files_are_2_not_a_traceback(capsys, suite, tmp_path):
     broken = tmp_path / "broken.jsonl"
     broken.write_text(json.dumps({"id": "a"}) + "\n" + json.dumps(cases[0]) + "\n"
                       + json.dumps(cases[0]) + "\n")
-    code, out, err = compare(capsys, broken, [{"id": cases[0]["id"], "valid": True}])
+    code, _, err = compare(capsys, broken, [{"id": cases[0]["id"], "valid": True}])
     assert code == 2
     assert f"error: {broken}:1: a case without its expected answer\n" in err
     assert f"error: {broken}:3: case {cases[0]['id']} appears twice\n" in err
-    code, out, err = compare(capsys, tmp_path / "missing.jsonl", [])
+    code, _, err = compare(capsys, tmp_path / "missing.jsonl", [])
     assert code == 2
     assert f"error: {tmp_path / 'missing.jsonl'}: cannot read the cases: No such file" in err
 
@@ -405,7 +405,7 @@ def test_a_required_field_is_named_in_junit_and_github(capsys, suite):
 def test_a_required_field_no_case_has_or_a_malformed_list_is_2(capsys, suite, value):
     path, cases = suite
     verdicts = [c["expected"] for c in cases]
-    code, out, err = compare(capsys, path, verdicts, "--require", value)
+    code, _, err = compare(capsys, path, verdicts, "--require", value)
     assert code == 2
     if value == "scor.value":
         assert err == (f"error: {path}: --require scor.value: no case's expected answer "

@@ -145,10 +145,10 @@ def _as_multiset(written: list[Any], reference: list[Any], where: str, field: st
         if isinstance(item, dict) and isinstance(other, dict):
             label = _label(other, pairing)
             _compare(item, other, f"{where}[{label}]", field, _entry_code(other), seen, base)
-    for i, item in enumerate(projected):
+    for i, item in enumerate(reference):  # the code from the whole entry, not its projection
         if i not in matched:
-            seen.found.append(Difference(where, field, "missing", None, reference[i],
-                                         _entry_code(reference[i]), base))
+            seen.found.append(Difference(where, field, "missing", None, item,
+                                         _entry_code(item), base))
 
 
 def _label(item: dict[str, Any], pairing: list[str]) -> str:
