@@ -40,14 +40,6 @@ COMMANDS = ("cases", "compare")
 
 # ---- the subcommands ---------------------------------------------------------------------
 
-def _ruleset_id(text: str) -> str:
-    try:
-        resolve(text)
-    except RulesetError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    return text
-
-
 def _count(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"not a positive integer: {text!r}")
@@ -68,14 +60,6 @@ def _required(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(
             f"not a list of fields: {text!r} (dotted names separated by commas, as the "
             "report's table of fields compared names them, or none)") from None
-
-
-def _rulesets_dir(text: str) -> str:
-    try:
-        use_directory(text)
-    except RulesetError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    return text
 
 
 def parser() -> argparse.ArgumentParser:
@@ -124,9 +108,7 @@ def main(argv: Iterable[str], out: TextIO | None = None) -> int:
         use_environment()  # house rulesets (DOKO_RULESETS_DIR) may be named by --ruleset
         args = command.parse_args(list(argv))
         if args.command == "cases":
-            if args.rulesets_dir:
-                _rulesets_dir_or_exit(command, args.rulesets_dir)
-            _ruleset_or_exit(command, args.ruleset)
+            _rulesets(command, args)
         if args.command == "compare" and args.junit:
             writable(command, args.junit)
     except RulesetError as error:
@@ -151,18 +133,16 @@ def main(argv: Iterable[str], out: TextIO | None = None) -> int:
         return 130
 
 
-def _rulesets_dir_or_exit(command: argparse.ArgumentParser, folder: str) -> None:
-    try:
-        _rulesets_dir(folder)
-    except argparse.ArgumentTypeError as error:
-        command.error(f"argument --rulesets-dir: {error}")
-
-
-def _ruleset_or_exit(command: argparse.ArgumentParser, ruleset: str) -> None:
-    try:
-        _ruleset_id(ruleset)
-    except argparse.ArgumentTypeError as error:
-        command.error(f"argument --ruleset: {error}")
+def _rulesets(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The house rulesets of --rulesets-dir, then the ruleset --ruleset names (which may
+    be one of them), each refused as argparse refuses an argument."""
+    for flag, value, use in (("--rulesets-dir", args.rulesets_dir, use_directory),
+                             ("--ruleset", args.ruleset, resolve)):
+        try:
+            if value:
+                use(value)
+        except RulesetError as error:
+            command.error(f"argument {flag}: {error}")
 
 
 def run_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
