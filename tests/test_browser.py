@@ -1192,14 +1192,14 @@ def test_the_table_shows_each_phase_where_it_happened(page, base_url, size, lang
 
 RULING = {
     "en": {
-        "pays": "Dan pays 15 points; Anna, Ben and Cleo receive 5 each (DDV TSR 9.4.3",
+        "pays": "Dan pays 15 points; Anna, Ben and Cleo receive 5 each (DDV tournament rules 9.4.3",
         "place": "in place of the game as played",
         "link": "Show this card at the table",
         "late": "is not counted",
         "signed": "± for Contra, the winners",
     },
     "de": {
-        "pays": "Dan zahlt 15 Punkte; Anna, Ben und Cleo erhalten je 5 (DDV TSR 9.4.3",
+        "pays": "Dan zahlt 15 Punkte; Anna, Ben und Cleo erhalten je 5 (DDV-Turnierspielregeln 9.4.3",
         "place": "anstelle des gespielten Spiels",
         "link": "Diese Karte am Tisch zeigen",
         "late": "zählt nicht",
