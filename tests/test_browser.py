@@ -1199,7 +1199,8 @@ RULING = {
         "signed": "± for Contra, the winners",
     },
     "de": {
-        "pays": "Dan zahlt 15 Punkte; Anna, Ben und Cleo erhalten je 5 (DDV-Turnierspielregeln 9.4.3",
+        "pays": "Dan zahlt 15 Punkte; Anna, Ben und Cleo erhalten je 5 "
+                "(DDV-Turnierspielregeln 9.4.3",
         "place": "anstelle des gespielten Spiels",
         "link": "Diese Karte am Tisch zeigen",
         "late": "zählt nicht",
