@@ -838,3 +838,40 @@ def test_a_transcript_in_a_sitting_takes_the_sittings_ruleset_and_context():
             check_sitting({"ruleset": "ddv", "players": A4,
                            "games": [{"dealer": "Anna", "transcript": {**t, **extra}}]})
         assert pointer in [e.pointer for e in error.value.errors]
+
+
+def test_a_slip_in_one_dealer_cell_is_one_defect_and_the_list_resumes():
+    """sitting.md v1.1, "A wrong dealer is one defect"; DDV TSR 3.3.1 (the deal passes
+    clockwise), 10.1.1 (at five the dealer sits out). Five players, Anna deals first:
+    Anna, Ben, Cleo, Dan, Eve. The third game's dealer is written "Dan" though the line's
+    entries are for Anna, Ben, Dan and Eve (Cleo sat out, so Cleo dealt), and the list
+    resumes correctly with Dan at game 4: only game 3 is flagged."""
+    games = [sheet("Anna", {"Ben": 1, "Cleo": -1, "Dan": -1, "Eve": 1}),
+             sheet("Ben", {"Anna": 1, "Cleo": 1, "Dan": -1, "Eve": -1}),
+             sheet("Dan", {"Anna": 2, "Ben": -2, "Dan": -2, "Eve": 2}),
+             sheet("Dan", {"Anna": -1, "Ben": 1, "Cleo": 1, "Eve": -1}),
+             sheet("Eve", {"Anna": 1, "Ben": -1, "Cleo": -1, "Dan": 1})]
+    result = check_sitting({"ruleset": "ddv", "players": A5, "games": games})
+    assert codes(result) == [("wrong_dealer", "/games/2/dealer")]
+    assert result.violations[0].player == "Dan"
+    assert "Cleo deals game 3, not Dan" in result.violations[0].message
+    assert [g.sits_out for g in result.games] == ["Anna", "Ben", "Cleo", "Dan", "Eve"]
+    # a sheet line at four shows no dealer: the slip reading and the list resuming with
+    # Dan at game 4 (Anna, Ben, Cleo, Dan, Anna) is still one defect
+    four = [sheet(d, {"Anna": 1, "Ben": -1, "Cleo": -1, "Dan": 1})
+            for d in ("Anna", "Ben", "Dan", "Dan", "Anna")]
+    result = check_sitting({"ruleset": "ddv", "players": A4, "games": four})
+    assert codes(result) == [("wrong_dealer", "/games/2/dealer")]
+    # the other reading: the deal really went on from Dan (Eve deals game 4, Anna game
+    # 5): one defect too, and no more for the games after
+    went_on = [sheet(d, {"Anna": 1, "Ben": -1, "Cleo": -1, "Dan": 1})
+               for d in ("Anna", "Ben", "Dan", "Anna", "Ben")]
+    result = check_sitting({"ruleset": "ddv", "players": A4, "games": went_on})
+    assert codes(result) == [("wrong_dealer", "/games/2/dealer")]
+    # two slips in a row are two defects: neither Cleo nor Anna is right for game 4
+    # (after Cleo, expected, comes Dan; after Dan, written, Anna)
+    twice = [sheet(d, {"Anna": 1, "Ben": -1, "Cleo": -1, "Dan": 1})
+             for d in ("Anna", "Ben", "Dan", "Ben", "Cleo")]
+    result = check_sitting({"ruleset": "ddv", "players": A4, "games": twice})
+    assert codes(result) == [("wrong_dealer", "/games/2/dealer"),
+                             ("wrong_dealer", "/games/3/dealer")]

@@ -36,6 +36,7 @@ class Walk(HouseRules):
         self.notes: list[ListDefect] = []
         self.games: list[SittingGame] = []
         self.dealt: list[str] = []
+        self.expected: list[str] = []
         self.corrections = dict.fromkeys(p, 0)  # what the slips located change, by player
         self.slips = 0
         self.counted = 0  # games of the round's count so far (redeals are none)
@@ -54,10 +55,10 @@ class Walk(HouseRules):
         here = f"/games/{index}"
         before = len(self.violations)
         self.sit_down(index, entry)
-        expected, why = self.expected_dealer(index, entry.dealer)
+        expected, why, right = self.expected_dealer(index, entry)
         written = entry.dealer
         dealer = written  # who really dealt: the table the game is checked against
-        if written != expected:
+        if not right:
             dealer = self.really_dealt(entry, expected)
             wrong = msg("{why}: {expected} deals game {number}, not {written}", why=why,
                         expected=expected, number=index + 1, written=written)
@@ -68,6 +69,7 @@ class Walk(HouseRules):
                              wrong=wrong, expected=expected))
             self.violation("wrong_dealer", f"{here}/dealer", written, wrong)
         self.dealt.append(dealer)
+        self.expected.append(written if right else expected)
         playing = self.playing(dealer)
         sits_out = dealer if self.table == 5 else None
         self.in_round = self.mark(index, entry)

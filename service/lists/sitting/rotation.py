@@ -20,6 +20,7 @@ class Rotation:
     table: int  # how many sit at it now
     games: list[SittingGame]
     dealt: list[str]  # who really dealt each game so far (see :meth:`really_dealt`)
+    expected: list[str]  # the dealer expected for each game so far (:meth:`expected_dealer`)
     violations: list[ListDefect]
 
     def left_of(self, name: str, steps: int = 1) -> str:
@@ -30,39 +31,47 @@ class Rotation:
                   ) -> None:
         self.violations.append(list_violation(code, pointer, player, text, should_be, names))
 
-    def expected_dealer(self, index: int, written: str = "") -> tuple[str, Text]:
-        """The dealer of game ``index`` and why, from the dealer of the one before as
-        written, or as really dealt where the game shows it (:meth:`really_dealt`): a
-        wrong dealer is one defect, not one per later game.
+    def expected_dealer(self, index: int, entry: Entry) -> tuple[str, Text, bool]:
+        """The dealer of game ``index``, why, and whether the one written is right
+        (sitting.md v1.1, "A wrong dealer is one defect"): a dealer is right where he
+        follows by the rotation from the dealer expected for the game before (a slip of
+        the pen, the deal went on as it should) or from the one who dealt it as written
+        or as the game shows (:meth:`really_dealt`: the deal went on from the wrong
+        player). The dealer expected is the one the rotation gives from the one who
+        dealt the game before.
 
-        Where the table has changed (table_changes) the deal passes on at the new table:
-        the next player after the last dealer, or the same one again where the rules
-        repeat the deal; a dealer who has left is followed by the next player after him
-        who still sits at the table; at a table of none but new players, the one
-        written deals first."""
+        Where the table changes (table_changes) any player at the new table may deal
+        that game (sitting.md v1.1: score-keeping programs ask for him); the rotation
+        goes on from him."""
+        written = entry.dealer
         if index == 0:
-            return self.s.first_dealer, msg("{dealer} is the first dealer",
-                                            dealer=self.s.first_dealer)
+            first = self.s.first_dealer
+            return first, msg("{dealer} is the first dealer", dealer=first), written == first
+        if entry.table is not None:
+            return written, msg("{dealer} is the first dealer", dealer=written), True
+        expected, why = self.next_dealer_after(self.dealt[-1])
+        alternative, _ = self.next_dealer_after(self.expected[-1])
+        return expected, why, written in (expected, alternative)
+
+    def next_dealer_after(self, d: str) -> tuple[str, Text]:
+        """Who deals after ``d`` dealt the last game, and why."""
         before = self.games[-1]
-        d = self.dealt[-1]
-        if d not in self.seated:
-            old = self.seated_before
-            at = old.index(d) if d in old else 0
-            after = next((n for k in range(1, len(old) + 1)
-                          if (n := old[(at + k) % len(old)]) in self.seated), None)
-            if after is None:  # a table of none but new players: the one written deals
-                return written, msg("{dealer} is the first dealer", dealer=written)
-            return after, msg("{dealer} has left the table: {next}, the next after him at the "
-                              "table, deals", dealer=d, next=after)
-        if before.kind == "redeal":
-            return d, msg("after the redeal {dealer} deals again", dealer=d)
-        if before.kind == "duty_solo" and self.r.dealer_repeats_after_duty_solo:
-            return d, msg("after {soloist}'s duty solo {dealer} deals again",
-                          soloist=before.declarer or "", dealer=d)
-        if before.kind == "lust_solo" and self.r.dealer_repeats_after_lust_solo:
+        if self.deal_stays(before):
+            if before.kind == "redeal":
+                return d, msg("after the redeal {dealer} deals again", dealer=d)
+            if before.kind == "duty_solo":
+                return d, msg("after {soloist}'s duty solo {dealer} deals again",
+                              soloist=before.declarer or "", dealer=d)
             return d, msg("after {soloist}'s lust solo {dealer} deals again",
                           soloist=before.declarer or "", dealer=d)
         return self.left_of(d), msg("after {dealer}'s deal the next player deals", dealer=d)
+
+    def deal_stays(self, game: SittingGame) -> bool:
+        """The same player deals again after this game: a redeal; a duty solo or a lust
+        solo where the rules repeat the deal (DDV TSR 4.2.5, 4.3.2)."""
+        return (game.kind == "redeal"
+                or (game.kind == "duty_solo" and self.r.dealer_repeats_after_duty_solo)
+                or (game.kind == "lust_solo" and self.r.dealer_repeats_after_lust_solo))
 
     def really_dealt(self, entry: Entry, expected: str) -> str:
         """Who dealt a game written under the wrong dealer: the expected dealer where the
