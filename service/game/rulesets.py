@@ -181,6 +181,12 @@ def _contradictions(r: Ruleset) -> list[OptionProblem]:
         problems.append(OptionProblem("bock_factor", "must be from 2 to 10"))
     if not 0 <= r.bock_cap <= 10:  # 0: no cap
         problems.append(OptionProblem("bock_cap", "must be from 0 to 10"))
+    if not 1 <= r.sit_out_at_six <= 5:  # the dealer (0) sits out anyway
+        problems.append(OptionProblem("sit_out_at_six", "must be from 1 to 5"))
+    seven = r.sit_out_at_seven
+    if not all(1 <= k <= 6 for k in seven) or len(set(seven)) != len(seven):
+        problems.append(OptionProblem("sit_out_at_seven", "must be two different numbers "
+                                      "from 1 to 6"))
     return problems
 
 
@@ -409,6 +415,12 @@ def _custom_key(preset_id: str, overrides: Any) -> tuple[str, str] | None:
     return preset_id, repr(overrides)
 
 
+def uses_heart_trick(ruleset: Ruleset) -> bool:
+    """The heart trick counts: as a special point, or as a bock round's event."""
+    return "heart_trick" in ruleset.special_points or (
+        ruleset.bock_rounds and ruleset.bock_after_heart_trick)
+
+
 def digest(ruleset: Ruleset) -> str:
     """A digest of the resolved option values (not of the id): two rulesets with the same
     digest judge every game alike, so an answer that names it can be reproduced."""
@@ -419,11 +431,24 @@ def digest(ruleset: Ruleset) -> str:
 # nothing: there it is left out of the digest, so that a ruleset that does not use it
 # keeps the digest it had (and an answer that names one can still be reproduced).
 LATER_OPTIONS: Final = {"bock_rounds_per_event": False, "bock_cap": 0,
-                        "mandatory_solo_rounds": False, "table_changes": False}
+                        "mandatory_solo_rounds": False, "table_changes": False,
+                        "bock_after_lost_contra": False, "bock_lone_bride_is_soloist": False,
+                        "bock_round_length": "games", "sit_out_at_six": 3,
+                        "sit_out_at_seven": (2, 4)}
+# Of those, the ones that change nothing without bock rounds, whatever their value (a
+# preset may write down its reading of one and keep the digest it had).
+BOCK_ONLY: Final = ("bock_after_lost_contra", "bock_lone_bride_is_soloist",
+                    "bock_round_length")
 
 
 def _digest(ruleset: Ruleset) -> str:
     values = {name: getattr(ruleset, name) for name in CATALOGUE
-              if LATER_OPTIONS.get(name, ...) != getattr(ruleset, name)}
+              if LATER_OPTIONS.get(name, ...) != getattr(ruleset, name)
+              and not (name in BOCK_ONLY and not ruleset.bock_rounds)}
+    if uses_heart_trick(ruleset):
+        # The heart trick was once any four hearts without a ♥10 (a ♥Q or ♥J, trumps,
+        # counted too); it is now four hearts none of which is a trump. A ruleset that
+        # uses it judges some games otherwise, so its digest names the reading.
+        values["heart_trick"] = "no_trumps"
     text = json.dumps(values, sort_keys=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]

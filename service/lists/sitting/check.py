@@ -104,7 +104,8 @@ class Walk(HouseRules):
                 self.played[game.declarer] += 1
             if self.in_round:
                 self.round_game(index, game)
-            opened = self.bock.played(events, held=self.in_round)
+            opened = self.bock.played(events, held=self.in_round,
+                                      deal_stays=self.deal_stays(game))
         if self.show_opened:
             game.bock_rounds_opened = opened
         for name, points in game.scores.items():
@@ -163,7 +164,7 @@ class Walk(HouseRules):
         game = SittingGame(index, dealer, sits_out, kind, declarer, factor, value, scores, {},
                            result=result)
         bock_events = self.r.bock_rounds and kind != "redeal"  # the tricks named only then
-        return game, (bock_count(self.r, transcript_events(result)) if bock_events else 0)
+        return game, (bock_count(self.r, transcript_events(result, self.r)) if bock_events else 0)
 
     def sheet_game(self, index: int, sheet: Sheet, dealer: str, playing: tuple[str, ...],
                    sits_out: str | None, forced: tuple[str, int, int] | None, factor: int
@@ -194,8 +195,10 @@ class Walk(HouseRules):
             self.corrections[name] += should_be - written
             self.slips += 1
         events = set(sheet.bock_events)
-        if kind in SOLO_KINDS and sheet.declarer is not None and self.lost_by_soloist(
-                scores, sheet.declarer, playing):
+        lone_bride = self.r.bock_lone_bride_is_soloist and (
+            kind == "silent_marriage" or sheet.played_alone)
+        if (kind in SOLO_KINDS or lone_bride) and sheet.declarer is not None and (
+                self.lost_by_soloist(scores, sheet.declarer, playing)):
             events.add("lost_solo")
         game = SittingGame(index, dealer, sits_out, kind, sheet.declarer, factor, value,
                            scores, {})

@@ -20,7 +20,7 @@ MAX_GAMES = 400  # a DDV round is 24 games, an evening rarely 60; a few hundred 
 MAX_NAME = 64
 MAX_POINTS = 100_000  # a line's entry; far beyond any game (a black solo with bock)
 SHEET_TYPES = ("normal", "marriage", "poverty", "solo", "silent_marriage", "redeal")
-BOCK_EVENTS = ("tie", "lost_solo", "lost_re", "heart_trick", "black")
+BOCK_EVENTS = ("tie", "lost_solo", "lost_re", "lost_contra", "heart_trick", "black")
 
 
 @dataclass(slots=True)
@@ -35,6 +35,7 @@ class Sheet:
     bock: int | None = None
     bock_events: tuple[str, ...] = ()
     bock_event_count: int | None = None  # a scorer's count of the events, not named
+    played_alone: bool = False  # a marriage whose bride (declarer) found no partner
 
 
 @dataclass(slots=True)
@@ -141,7 +142,7 @@ class Reader:
 TOP_FIELDS = ("ruleset", "players", "first_dealer", "finished", "games", "owed_at_start",
               "claimed")
 SHEET_FIELDS = ("type", "declarer", "duty", "forced", "scores", "winners", "value", "bock",
-                "bock_events", "bock_event_count")
+                "bock_events", "bock_event_count", "played_alone")
 GAME_FIELDS = ("dealer", "transcript", "sheet", "table", "solo_round_starts")
 MAX_BOCK_EVENTS = 10  # a scorer's count of one game's bock events
 
@@ -324,7 +325,13 @@ def _sheet(r: Reader, value: Any, here: str, players: tuple[str, ...]) -> Sheet 
               else f"Must be one of: {', '.join(SHEET_TYPES)}.")
         return None
     sheet = Sheet(kind)
-    lone = kind in ("solo", "silent_marriage")
+    if "played_alone" in data:
+        if kind != "marriage":
+            r.err(f"{here}/played_alone", f"Not a field of a {kind} line.")
+        else:
+            sheet.played_alone = r.boolean(data["played_alone"], f"{here}/played_alone")
+    # a lone player names himself: the soloist, the silent bride, a bride left alone
+    lone = kind in ("solo", "silent_marriage") or sheet.played_alone
     for name in ("declarer", "duty", "forced"):
         if name in data and not (kind == "solo" or (lone and name == "declarer")):
             r.err(f"{here}/{name}", f"Not a field of a {kind} line.")
