@@ -30,8 +30,15 @@ EVENTS = ("tie", "lost_solo", "lost_re", "lost_contra", "heart_trick", "black")
 
 
 def round_length(ruleset: Ruleset, table: int) -> int:
-    """Games in a round at this table size (0: no count)."""
-    return ruleset.games_per_round if table == 4 else ruleset.games_per_round_at_five
+    """Games in a round at this table size (0: no count). No ruleset states a count for
+    six or seven (DDV TSR 8.3.1 and 10.1 seat four or five): a ruleset that counts its
+    rounds plays one deal by each player present there, as QtDoppelKopf's round does
+    (Backend/gameinfo.cpp RemainingGamesInRound), that is six or seven games."""
+    if table == 4:
+        return ruleset.games_per_round
+    if table == 5:
+        return ruleset.games_per_round_at_five
+    return table if ruleset.games_per_round else 0
 
 
 class Bock:

@@ -43,6 +43,7 @@ class Walk(HouseRules):
         self.forced_missed: set[str] = set()
         self.bock = Bock(r, self.table)
         self.in_round = False  # the game is one of a mandatory solo round
+        self.out: tuple[str, ...] = ()  # who sits out the game being checked
         # the rounds each game opens are shown where a bock house rule is set
         self.show_opened = r.bock_rounds and (r.bock_rounds_per_event or r.bock_cap > 0)
 
@@ -71,7 +72,8 @@ class Walk(HouseRules):
         self.dealt.append(dealer)
         self.expected.append(written if right else expected)
         playing = self.playing(dealer)
-        sits_out = dealer if self.table == 5 else None
+        self.out = out = self.sitting_out(dealer)
+        sits_out = out[0] if out else None  # the dealer, at five or more
         self.in_round = self.mark(index, entry)
         # a mandatory solo round forces no duty solo and plays no bock game
         forced = None if self.in_round else self.forced_soloist(dealer, playing)
@@ -85,6 +87,8 @@ class Walk(HouseRules):
                                            forced, factor)
         game.dealer = written  # as the list has it; sits_out shows who really dealt at five
         game.seated, game.table = self.seated, entry.table
+        if len(out) > 1:  # at six or seven: the dealer and the sit-out scheme's players
+            game.sitting_out = out
         opened = 0
         if game.kind != "redeal":
             if self.length and self.counted == self.length:
@@ -123,6 +127,10 @@ class Walk(HouseRules):
         names = t.players or ()
         if sorted(names) != sorted(playing) or not rotation_of(names, playing):
             self.violation("wrong_players", f"{here}/players", None,
+                           msg("the players of this game are {names} clockwise ({dealer} "
+                               "deals; {out} sit out)", names=", ".join(playing),
+                               dealer=sits_out, out=", ".join(self.out))
+                           if len(self.out) > 1 else
                            msg("the players of this game are {names} clockwise ({dealer} "
                                "deals and sits out)", names=", ".join(playing),
                                dealer=sits_out) if sits_out else
@@ -262,7 +270,16 @@ class Walk(HouseRules):
                      if self.slips else None)
         return SittingResult(self.r.id, self.players, self.s.finished, tuple(self.violations),
                              tuple(self.notes), tuple(self.games), duty, totals, claimed,
-                             digest(self.r), corrected)
+                             digest(self.r), corrected, *self.ahead())
+
+    def ahead(self) -> tuple[str, int | None, tuple[int, ...]]:
+        """After the last game: who deals next (from the one who dealt it, as the
+        rotation goes on), the games left in the round (None where the ruleset counts
+        none; 0 once it is played), the factors of the bock games still owed."""
+        following = (self.next_dealer_after(self.dealt[-1])[0] if self.games
+                     else self.s.first_dealer)
+        left = max(0, self.length - self.counted) if self.length else None
+        return following, left, tuple(self.bock.factors_ahead())
 
 
 def absent_kind(r: Ruleset, kind: str) -> Text | None:

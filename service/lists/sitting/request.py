@@ -18,6 +18,7 @@ from service.reading.schemas import RulesetField
 
 MAX_GAMES = 400  # a DDV round is 24 games, an evening rarely 60; a few hundred at most
 MAX_NAME = 64
+MAX_TABLE = 7  # at six or seven the dealer and the sit-out scheme's players sit out
 MAX_POINTS = 100_000  # a line's entry; far beyond any game (a black solo with bock)
 SHEET_TYPES = ("normal", "marriage", "poverty", "solo", "silent_marriage", "redeal")
 BOCK_EVENTS = ("tie", "lost_solo", "lost_re", "lost_contra", "heart_trick", "black")
@@ -67,6 +68,7 @@ class Reader:
         self.errors: list[FieldError] = []
         self.omitted = 0  # errors found but not kept (see service.game.errors.Omitted)
         self.roster: tuple[str, ...] = ()  # every player of the list, where tables change
+        self.most_at_table = MAX_TABLE  # a tournament's tables seat four or five
 
     def err(self, pointer: str, message: str) -> None:
         self.errors.append(FieldError(pointer, message))
@@ -147,10 +149,12 @@ GAME_FIELDS = ("dealer", "transcript", "sheet", "table", "solo_round_starts")
 MAX_BOCK_EVENTS = 10  # a scorer's count of one game's bock events
 
 
-def load_sitting(data: Any) -> Sitting:
+def load_sitting(data: Any, most_at_table: int = MAX_TABLE) -> Sitting:
     """A sitting from JSON-like data, validated; :class:`TranscriptError` lists every
-    field error by JSON pointer (a transcript's own under ``/games/i/transcript``)."""
+    field error by JSON pointer (a transcript's own under ``/games/i/transcript``).
+    ``most_at_table``: the most players a table seats (a tournament's: five)."""
     r = Reader()
+    r.most_at_table = most_at_table
     top = r.obj(data, "", TOP_FIELDS)
     if top is None:
         raise r.refused("sitting")
@@ -207,8 +211,9 @@ def read_ruleset(r: Reader, top: dict[str, Any]) -> Ruleset | None:
 
 
 def _players(r: Reader, value: Any, here: str = "/players") -> tuple[str, ...]:
-    if type(value) is not list or not 4 <= len(value) <= 5:
-        r.err(here, "Must be a list of 4 or 5 names, the table's positions clockwise.")
+    most = r.most_at_table
+    if type(value) is not list or not 4 <= len(value) <= most:
+        r.err(here, f"Must be a list of 4 to {most} names, the table's positions clockwise.")
         return ()
     return tuple(value) if read_names(r, value, here) else ()
 

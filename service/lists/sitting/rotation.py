@@ -77,33 +77,48 @@ class Rotation:
         """Who dealt a game written under the wrong dealer: the expected dealer where the
         game shows him dealing and not the one written, else the one written.
 
-        A line at a table of five shows who sat out, that is who dealt (DDV TSR 10.1.1):
-        its entries are for the four others (the sitter's entry absent or 0). A whole game
-        shows its four players and its dealer seat. A line at four shows no dealer."""
+        A line at a table of five or more shows who sat out, that is who dealt (DDV TSR
+        10.1.1; at six and seven the sit-out scheme's players with him): its entries are
+        for the four who played (the others' absent or 0). A whole game shows its four
+        players and its dealer seat. A line at four shows no dealer."""
         written = entry.dealer
         if entry.sheet is not None:
-            if self.table != 5:
+            if self.table == 4:
                 return written
             scores = entry.sheet.scores
 
             def sat_out(name: str) -> bool:
-                return not scores.get(name) and all(n in scores for n in self.playing(name))
+                four = self.playing(name)
+                return all(n in scores for n in four) and not any(
+                    scores.get(n) for n in self.seated if n not in four)
 
             return expected if sat_out(expected) and not sat_out(written) else written
         t = entry.transcript
         names = (t.players or ()) if t is not None else ()
         if t is None or len(names) != 4 or len(set(names)) != 4:
             return written
-        if self.table == 5:
-            out = [n for n in self.seated if n not in names]
-            shown = out[0] if len(out) == 1 else None
+        if self.table > 4:
+            shown = expected if set(names) == set(self.playing(expected)) else None
         else:
             shown = names[t.dealer] if 0 <= t.dealer < 4 else None
         return expected if shown == expected else written
 
+    def sitting_out(self, dealer: str) -> tuple[str, ...]:
+        """Who sits out the game this dealer deals, clockwise from him: nobody at four;
+        the dealer at five (DDV TSR 10.1.1); at six and seven the dealer and the players
+        the sit-out scheme names, counted clockwise from him (QtDoppelKopf's
+        sitOutScheme, Backend/gameinfo.cpp ApplyScheme)."""
+        if self.table == 4:
+            return ()
+        offsets = {5: (), 6: (self.r.sit_out_at_six,), 7: self.r.sit_out_at_seven}
+        return tuple(self.left_of(dealer, k) for k in (0, *sorted(offsets[self.table])))
+
     def playing(self, dealer: str) -> tuple[str, ...]:
-        """The four who play, from the dealer's left (at five the dealer sits out)."""
-        return tuple(self.left_of(dealer, k) for k in range(1, 5))
+        """The four who play, clockwise from the dealer's left (the dealer plays last at
+        four; at five and more he sits out, with the sit-out scheme's players)."""
+        out = self.sitting_out(dealer)
+        return tuple(n for k in range(1, self.table + 1)
+                     if (n := self.left_of(dealer, k)) not in out)
 
 
 def rotation_of(names: tuple[str, ...], playing: tuple[str, ...]) -> bool:

@@ -143,7 +143,7 @@ def _tables(r: Reader, one: dict[str, Any], here: str, raw_ruleset: Any, ruleset
                   "ruleset; leave this out or give the same.")
         data["ruleset"] = raw_ruleset
         try:
-            sitting = load_sitting(data)
+            sitting = load_sitting(data, most_at_table=5)  # tables of four and five
         except TranscriptError as error:
             r.nested(pointer, error)
             continue
