@@ -595,7 +595,8 @@ def test_missed_duty_solo_penalty_option():
 
 
 @pytest.mark.parametrize("option", ["bock_after_tie", "bock_after_lost_solo",
-                                    "bock_after_lost_re", "bock_after_heart_trick",
+                                    "bock_after_lost_re", "bock_after_lost_contra",
+                                    "bock_after_heart_trick",
                                     "bock_after_black"])
 def test_each_bock_event_is_its_option(option):
     event = option.removeprefix("bock_after_")

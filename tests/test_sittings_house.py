@@ -574,37 +574,3 @@ def test_a_newcomer_named_as_a_player_written_otherwise_is_refused():
         found = {e.pointer: e.message for e in refused.value.errors}
         assert pointer in found, found
         assert "'ANNA'" in found[pointer] and "'Anna'" in found[pointer]
-
-
-@pytest.mark.parametrize(("seed", "trick"), [(48, ["HK", "HK", "HA", "HJ"]),
-                                             (32, ["H9", "HQ", "HA", "H9"])])
-def test_a_trick_of_hearts_with_a_trump_opens_no_bock_round(seed, trick):
-    """FreeDoko (src/game/game_summary.cpp, the HEART_TRICK bock trigger: every card's
-    tcolor is HEART) counts four cards of the heart suit that are not trumps; the ♥J and
-    ♥Q are trumps of a normal game (DDV TSR 2.2). A normal game whose only trick of
-    hearts holds a ♥J (or a ♥Q) opens no bock round; the same game with its ♥J read as
-    a heart did (the old reading), so a ruleset that counts the heart trick has a new
-    ruleset_digest."""
-    t = whole_game("ddv", random.Random(seed), A4, 0)
-    result = rules.check({**t, "ruleset": "ddv"})
-    hearts = [list(tr.cards) for tr in result.tricks if all(c[0] == "H" for c in tr.cards)]
-    assert hearts == [trick]
-    rs = house(bock_after_heart_trick=True, bock_after_tie=False, bock_after_lost_solo=False,
-               bock_after_black=False)
-    checked = check_sitting({"ruleset": rs, "players": A4,
-                             "games": [{"dealer": "Anna", "transcript": t}, normal("Ben")]})
-    assert checked.valid, codes(checked)
-    assert checked.games[1].bock == 1
-    old = digest(resolve(house(bock_after_tie=False)))  # no heart trick: the digest it had
-    assert digest(resolve(rs)) != old
-
-
-def test_a_hearts_solo_has_no_heart_trick():
-    """In a hearts solo every heart is a trump (DDV TSR 5.2.1 colour solo): a trick of
-    ♥Q ♥K ♥K ♥Q is no heart trick, for the special point and for the bock round alike
-    (FreeDoko counts none in a solo at all, game_summary.cpp)."""
-    t = whole_game("ddv", random.Random(2), A4, 0, solo_by=1, duty=True, solo="hearts")
-    result = rules.check({**t, "ruleset": "ddv"})
-    assert ["HQ", "HK", "HK", "HQ"] in [list(tr.cards) for tr in result.tricks]
-    assert "heart_trick" not in transcript_events(result, resolve(house(
-        bock_after_heart_trick=True)))

@@ -30,17 +30,19 @@ EVENTS = ("tie", "lost_solo", "lost_re", "lost_contra", "heart_trick", "black")
 
 
 def round_length(ruleset: Ruleset, table: int) -> int:
-    """Games in a round at this table size (0: no count). No ruleset states a count for
-    six or seven (DDV TSR 8.3.1 and 10.1 seat four or five): a ruleset that counts its
-    rounds plays one deal by each player present there, as QtDoppelKopf's round does
-    (Backend/gameinfo.cpp RemainingGamesInRound), that is six or seven games."""
+    """Games in a round at this table size (0: no count).
+
+    No ruleset states a count for six or seven (DDV TSR 8.3.1 and 10.1 seat four or
+    five). There each player present deals as often as at four, so the round is that
+    many deals by each: ddv's 24 at four are six deals each, 36 games at six and 42 at
+    seven (as TSR 10.1.5 keeps six a player with its 30 at five); a count at four that
+    is no whole number of deals each is rounded up to one. A ruleset that counts none
+    at four counts none there either."""
     if table == 4:
         return ruleset.games_per_round
     if table == 5:
         return ruleset.games_per_round_at_five
-    return table if ruleset.games_per_round else 0
-
-
+    return -(-ruleset.games_per_round // 4) * table
 class Bock:
     """The bock rounds under way: the factor of the next game, rounds opened by events."""
 
