@@ -28,7 +28,8 @@ from test_openapi import conforms, spec  # noqa: F401  (fixtures)
 
 from service import rules
 from service.cli import main
-from service.game.rulesets import digest, resolve
+from service.game.digest import digest
+from service.game.rulesets import resolve
 from service.lists.sitting.bock import transcript_events
 from service.lists.sitting.check import check_sitting
 

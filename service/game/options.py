@@ -246,7 +246,7 @@ class Ruleset:
         "from it on (four or five); the rotation, the player sitting out, the duty solos "
         "owed and the length of each bock round follow the table.", level="sitting")
 
-    # Derived, not an option: set once by rulesets._build (see rulesets.digest).
+    # Derived, not an option: set once by rulesets._build (see service.game.digest).
     digest: str = field(default="", compare=False, repr=False, metadata={"kind": "id"})
     # Derived, not an option: where the deadlines were moved with the pack, what the note
     # of each checked game says (see rulesets.moved_deadlines); empty otherwise.

@@ -6,9 +6,9 @@ from typing import Any
 
 from service.game.check import check_transcript
 from service.game.context import GameContext
+from service.game.digest import digest
 from service.game.errors import pointer_token
 from service.game.options import Ruleset
-from service.game.rulesets import digest
 from service.game.text import Text, msg, msgn
 from service.game.transcript import Transcript
 from service.lists.sitting.bock import Bock, bock_count, round_length, transcript_events, wanted

@@ -8,10 +8,10 @@ from typing import Any
 
 from marshmallow import ValidationError
 
+from service.game.digest import digest
 from service.game.errors import FieldError, TranscriptError, field_errors, omitted, pointer_token
 from service.game.names import NOT_PRINTABLE, clashes, printable
 from service.game.options import Ruleset
-from service.game.rulesets import digest
 from service.game.transcript import Transcript
 from service.reading.load import load
 from service.reading.schemas import RulesetField

@@ -12,9 +12,9 @@ from typing import Any
 
 from marshmallow import ValidationError
 
+from service.game.digest import digest
 from service.game.errors import TranscriptError, pointer_token
 from service.game.options import Ruleset
-from service.game.rulesets import digest
 from service.lists.sitting.request import (
     MAX_POINTS,
     Reader,
