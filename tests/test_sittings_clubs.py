@@ -175,6 +175,31 @@ def test_a_lone_bride_s_lost_game_is_a_lost_solo_where_the_option_says_so():
     assert resolve("freedoko").bock_lone_bride_is_soloist
 
 
+def test_a_lone_bride_s_game_is_a_solo_for_the_heart_trick_too():
+    """FreeDoko counts no heart trick in a solo (src/game/game_summary.cpp, HEART_TRICK
+    only where !GAMETYPE::is_solo), and a marriage solo is one (src/basistypes.cpp). The
+    handmade DDV game M2 (test_games_types_marriage.py; TSR 4.4.3 b: the bride wins the
+    first three tricks and plays alone) has the heart trick ♥A ♥9 ♥A ♥K in trick 5: it
+    opens a bock round where the lone bride is no soloist, none where she is one."""
+    from games.kinds import Deal, call
+    from test_games_types_marriage import M2, MARRIAGE, NORMAL, marriage
+
+    t = Deal(2, M2, NORMAL, [call(4, 0, 2, "re")]).transcript("ddv", 1, marriage(2),
+                                                             {2: MARRIAGE})
+    t = {**{k: v for k, v in t.items() if k != "ruleset"}, "players": A4}
+    after = sheet("Cleo", {"Anna": 1, "Ben": 1, "Cleo": -1, "Dan": -1})
+    for soloist, factor in ((False, 2), (True, 1)):
+        rs = bock(bock_after_heart_trick=True, bock_after_lost_solo=False,
+                  bock_lone_bride_is_soloist=soloist)
+        result = check_sitting({"ruleset": rs, "players": A4, "first_dealer": "Ben",
+                                "games": [{"dealer": "Ben", "transcript": t},
+                                          {**after, "sheet": {**after["sheet"],
+                                                              "bock": factor}}]})
+        assert result.valid, codes(result)
+        assert result.games[0].kind == "marriage"
+        assert result.games[1].bock == factor
+
+
 def test_played_alone_is_a_field_of_a_marriage_line_with_its_bride():
     for line, pointer in (
             ({"type": "normal", "played_alone": True, "scores": {}}, "/games/0/sheet/played_alone"),

@@ -243,8 +243,9 @@ class Ruleset:
         "moves on after each, and the bock games still owed follow it.", level="sitting")
     table_changes: bool = _opt(
         "bool", "Players may come and go: a game of the list may say who sits at the table "
-        "from it on (four or five); the rotation, the player sitting out, the duty solos "
-        "owed and the length of each bock round follow the table.", level="sitting")
+        "from it on (four to seven) and be dealt by any of them; the rotation, the players "
+        "sitting out, the duty solos owed and the length of each bock round follow the "
+        "table.", level="sitting")
 
     # Derived, not an option: set once by rulesets._build (see service.game.digest).
     digest: str = field(default="", compare=False, repr=False, metadata={"kind": "id"})
