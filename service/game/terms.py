@@ -40,6 +40,8 @@ class Term:
 
 
 TERMS: Final[tuple[Term, ...]] = (
+    Term("suits", "Kreuz, Pik, Herz, Karo", "clubs, spades, hearts, diamonds", "T 2.2.1"),
+    Term("trick", "Stich, Stich machen", "trick, win the trick", "T 5.3.1"),
     Term("position", "Position 1–4", "seat 1–4", "T 3.2, 8.4 „Position“; seat 0 of the "
          "transcript is Position 1", (r"\bPlatz [0-9]\b(?! (?:der|im) )", r"\(Platz",
                                       r"Platz des Gebers", r"\bkein Platz\b"),
@@ -60,6 +62,7 @@ TERMS: Final[tuple[Term, ...]] = (
     Term("teams", "Re, Kontra", "re, contra", "T 2.4.2", (r"\bContra\b",)),
     Term("calls", "Ansage, Absage: keine 90, keine 60, keine 30, schwarz",
          "announcement, denial: no 90, no 60, no 30, black", "T 6.2, 6.3"),
+    Term("reply", "Erwiderung", "reply", "T 6.4.4"),
     Term("reservation", "Vorbehalt, gesund", "reservation, healthy", "T 4.1.2"),
     Term("marriage", "Hochzeit, Klärungsstich, stille Hochzeit",
          "marriage, deciding trick, silent marriage", "T 4.4.3, 4.4.5"),
@@ -89,7 +92,9 @@ TERMS: Final[tuple[Term, ...]] = (
     Term("violation", "Regelverstoß, Strafpunkte", "violation, penalty points", "T 9.2–9.4"),
     Term("special_points", "Sonderpunkte: Fuchs, Karlchen, Doppelkopf",
          "special points: fox, Charly, Doppelkopf", "T 7.2.3"),
-    Term("bock", "Bock, Bockrunde", "bock, bock round", "house rules"),
+    Term("bock", "Bock, Bockrunde, Bockspiel", "bock, bock round, bock game",
+         "F (party.cpp); QtDoppelKopf „Bockrunden“; house rules"),
+    Term("sit_out", "aussetzen", "sit out", "T 10.1.1; QtDoppelKopf sitOutScheme"),
     Term("bock_event", "Bockereignis; Dreifachbock", "bock event; bock ×8 (the cap)",
          "QtDoppelKopf (house rules)"),
     Term("solo_round", "Pflichtsolorunde, Rundensolo", "mandatory solo round, round solo",
