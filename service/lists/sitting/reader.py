@@ -22,6 +22,7 @@ from service.game.errors import (
 from service.game.near import Suggester
 
 MAX_POINTS = 100_000  # a line's entry; far beyond any game (a black solo with bock)
+MAX_TABLE = 7  # at six or seven the dealer and the sit-out scheme's players sit out
 
 
 LISTED = 8  # names a message lists in full; of a longer list, its count and a few
@@ -36,6 +37,7 @@ class Reader:
         self.roster: tuple[str, ...] = ()  # every player of the list, where tables change
         self.everyone: frozenset[str] = frozenset()  # the roster, to look names up in
         self.last: tuple[tuple[int, int | str], ...] | None = None  # see nested
+        self.most_at_table = MAX_TABLE  # a tournament's tables seat four or five
 
     def err(self, pointer: str, message: str) -> None:
         self.errors.append(FieldError(pointer, message))
