@@ -35,6 +35,7 @@ from typing import Any
 from service.game.errors import pointer_token
 
 from .problem import Problem
+from .syntax import broken
 
 SURROGATE = re.compile("[\ud800-\udfff]")  # after parsing, a proper pair is one code point
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # "\ud800" … "\udfff" in the text
@@ -52,6 +53,8 @@ def _reject_constant(name: str) -> Any:
 
 
 def not_json(error: object) -> Problem:
+    if isinstance(error, json.JSONDecodeError):  # located: said with its line and a hint
+        return Problem.syntax(broken(error))
     text = str(error)
     if "integer string conversion" in text:  # Python's words name a setting, not the fix
         return Problem(400, "The request body holds a number of more than 4300 digits; "

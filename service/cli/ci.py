@@ -87,7 +87,7 @@ def _lines(label: str, path: str, items: list[Any]) -> list[int | None]:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    sources = [load(path) for path in args.files]
+    sources = [load(path, lang=args.lang) for path in args.files]
     items = [item for source in sources for item in source.items]
     progress = Progress(len(items), err)
     results = checked(items, args.ruleset, True, args.jobs, args.parallel_from, args.lang)

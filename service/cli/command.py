@@ -159,7 +159,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return tournament_cli.run(args, out, err)
     if args.sitting:
         return sitting_cli.run(args, out, err)
-    sources = [load(path) for path in args.files]
+    sources = [load(path, lang=args.lang) for path in args.files]
     items = [item for source in sources for item in source.items]
     writer: ReportOut | JsonOut = JsonOut(out) if args.json else ReportOut(out, args.lang)
     progress = Progress(len(items), err)

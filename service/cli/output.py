@@ -15,6 +15,7 @@ from service.checking import (
 )
 from service.cli.games import Source
 from service.cli.report import plain
+from service.cli.problems import os_reason
 from service.game.text import msg, msgn
 from service.game.words import DEFAULT, part
 
@@ -35,7 +36,7 @@ class ReportOut:
 
     def begin_file(self, source: Source) -> None:
         if source.error:
-            self.out.write(f"{source.label}: {source.error}\n")
+            self.out.write("\n".join((f"{source.label}: {source.error}", *source.shown)) + "\n")
         else:
             count = len(source.items)
             self.out.write(f"{source.label}: "
@@ -160,7 +161,7 @@ def writable(command: argparse.ArgumentParser, path: str, option: str = "--junit
 def cannot_write(path: str, error: OSError, lang: str) -> str:
     """The one line of a file that could not be written after all."""
     return "doko-check: " + part(msg("cannot write {path}: {error}", path=path,
-                                     error=error.strerror or str(error)), lang)
+                                     error=os_reason(error, lang)), lang)
 
 
 def no_game(lang: str) -> str:

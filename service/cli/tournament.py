@@ -16,7 +16,8 @@ from typing import Any, TextIO
 from service.checking.draw import draw_data
 from service.checking.problem import Problem
 from service.checking.tournament import MAX_TOURNAMENT_BYTES, check_tournament_data
-from service.cli.sitting import problem_text, read_within, run_files
+from service.cli.problems import cannot_read, problem_text
+from service.cli.sitting import read_within, run_files
 from service.game.text import N_, Rules, msg, msgn
 from service.game.words import LANGUAGES, part, translate
 from service.lists.sitting.standings import ListDefect, SittingResult
@@ -135,8 +136,7 @@ def draw_main(argv: list[str], out: TextIO, err: TextIO, lang: str) -> int:
         try:
             text = Path(args.participants).read_text(encoding="utf-8")
         except OSError as error:
-            err.write(f"doko-check: {args.participants}: cannot read: "
-                      f"{error.strerror or error}\n")
+            err.write("doko-check: " + cannot_read(args.participants, error, args.lang) + "\n")
             return ERROR
         names = [line.strip() for line in text.splitlines() if line.strip()]
     body: dict[str, Any] = {"participants": names, "rounds": args.rounds, "seed": args.seed}
