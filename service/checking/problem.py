@@ -6,8 +6,8 @@ embeds one per malformed transcript, the command line prints them.
 
 from __future__ import annotations
 
-from http import HTTPStatus
 import re
+from http import HTTPStatus
 from typing import TYPE_CHECKING, Any, Final
 
 from service.checking.phrases import errors_in, phrase

@@ -14,8 +14,8 @@ from service.checking import (
     Summary,
 )
 from service.cli.games import Source
-from service.cli.report import plain
 from service.cli.problems import os_reason
+from service.cli.report import plain
 from service.game.text import msg, msgn
 from service.game.words import DEFAULT, part
 
