@@ -85,7 +85,7 @@ def test_a_claim_that_disagrees_is_1(capsys, tmp_path):
     code, out, _ = run(capsys, tmp_path / "claim.json")
     assert code == 1
     assert "game 1: valid" in out
-    assert "claim DISAGREES: value claimed 5, computed 4" in out
+    assert "claim DISAGREES: game value: 5 claimed, 4 computed" in out
     assert "1 disagrees with the claimed result" in out
 
 

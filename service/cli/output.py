@@ -16,8 +16,8 @@ from service.checking import (
 from service.cli.games import Source
 from service.cli.problems import os_reason
 from service.cli.report import plain
-from service.game.text import msg, msgn
-from service.game.words import DEFAULT, part
+from service.game.text import N_, msg, msgn
+from service.game.words import DEFAULT, part, translate
 
 # exit statuses: all good, a game invalid or disagreeing, an error, no game at all
 OK, FAILED, ERROR, NO_GAME = 0, 1, 2, 5
@@ -142,20 +142,23 @@ def locale_language(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT
 
 
-def writable(command: argparse.ArgumentParser, path: str, option: str = "--junit") -> None:
+def writable(command: argparse.ArgumentParser, path: str, lang: str = "en",
+             option: str = "--junit") -> None:
     """A usage error before any work where ``path`` cannot be written: a folder that is
-    missing, or a folder in its place."""
+    missing, or a folder in its place (said in ``lang``)."""
     target = Path(path)
     folder = target.parent
     reason = None
     if target.is_dir():
-        reason = "it is a directory"
+        reason = msg("it is a directory")
     elif not folder.is_dir():
-        reason = f"no directory {folder}"
+        reason = msg("no directory {folder}", folder=str(folder))
     elif not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        reason = "permission denied"
+        reason = msg("permission denied")
     if reason:
-        command.error(f"argument {option}: cannot write {path}: {reason}")
+        text = part(msg("cannot write {path}: {error}", path=path, error=reason), lang)
+        command.error(translate(N_("argument %(argument_name)s: %(message)s"), lang) % {
+            "argument_name": option, "message": text})
 
 
 def cannot_write(path: str, error: OSError, lang: str) -> str:

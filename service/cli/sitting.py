@@ -180,8 +180,10 @@ def refuse(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     others = [flag for flag, given in (("--junit", args.junit), ("--github", args.github),
                                        ("--summary", args.summary)) if given]
     if others:
-        command.error(f"argument --sitting: {', '.join(others)} report transcripts; a "
-                      "sitting prints its list (or --json)")
+        command.error(translate(N_("argument %(argument_name)s: %(message)s"), args.lang) % {
+            "argument_name": "--sitting", "message": part(msg(
+                "{flags} report transcripts; a sitting prints its list (or --json)",
+                flags=", ".join(others)), args.lang)})
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

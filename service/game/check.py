@@ -153,7 +153,7 @@ def _duty_solo(transcript: Transcript, context: GameContext) -> list[Violation]:
     return [Violation("game_declaration", "/game/duty", game.declarer, text)]
 
 
-def _moved_deadlines(ruleset: Ruleset) -> Text:
+def moved_deadlines_text(ruleset: Ruleset) -> Text:
     """Seed 002 8.1: a deadline counted in cards in hand stands for a trick; the base's
     deadlines moved with the pack (service.game.rulesets.moved_deadlines)."""
     size = 12 if ruleset.with_nines else 10
@@ -204,7 +204,7 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
     state, violations, setup_notes = replay(transcript)
     notes = notes or []
     if transcript.ruleset.deadlines_note:  # moved with the pack: rulesets.moved_deadlines
-        notes.append(Note("deadlines_moved", None, _moved_deadlines(transcript.ruleset)))
+        notes.append(Note("deadlines_moved", None, moved_deadlines_text(transcript.ruleset)))
     notes += setup_notes
     violations += state.violations
     if state.violations:

@@ -31,6 +31,26 @@ class Code:
     def de(self) -> str:
         return translate(self.en, "de")
 
+    @property
+    def sources_de(self) -> list[str]:
+        """The sources as a German reader names the rulebooks."""
+        return [source_de(s) for s in self.sources]
+
+
+# The rulebooks as the sources name them, and in German (glossary, "Entschieden").
+BOOKS_DE: Final = (("DDV TSR", "DDV-Turnierspielregeln"), ("FreeDoko rules", "FreeDoko-Regeln"),
+                   ("Mittwoch rules", "Mittwochsregeln"),
+                   ("QtDoppelKopf house rules", "Hausregeln von QtDoppelKopf"),
+                   ("jsdoppelkopf house rules", "Hausregeln von jsdoppelkopf"))
+
+
+def source_de(source: str) -> str:
+    """One source in German: its rulebook's German name, the section as it is."""
+    for english, german in BOOKS_DE:
+        if source == english or source.startswith(english + " "):
+            return german + source[len(english):]
+    return source
+
 
 def _v(code: str, en: str, *sources: str) -> Code:
     return Code(code, "violation", en, sources)
@@ -406,4 +426,5 @@ def as_dict(code: Code) -> dict[str, object]:
         "en": code.en,
         "de": code.de,
         "sources": list(code.sources),
+        "sources_de": code.sources_de,
     }

@@ -11,7 +11,7 @@ import os
 import re
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -53,9 +53,26 @@ class Preset:
     notes: dict[str, str]
     extends: str | None = None  # a house ruleset: the preset it changes
     title_de: str | None = None  # the title in German, where it is not German already
+    source_de: str | None = None
+    # An option's source and note in German (``source_de``, ``note_de`` beside them in
+    # the TOML file); a house ruleset's own text without one is shown as written.
+    sources_de: dict[str, str] = field(default_factory=dict)
+    notes_de: dict[str, str] = field(default_factory=dict)
 
     def title_in(self, lang: str) -> str:
         return self.title_de if lang == "de" and self.title_de else self.title
+
+    def source_in(self, lang: str) -> str:
+        return self.source_de if lang == "de" and self.source_de else self.source
+
+    def option_source(self, name: str, lang: str) -> str:
+        return self.sources_de.get(name, self.sources[name]) if lang == "de" \
+            else self.sources[name]
+
+    def option_note(self, name: str, lang: str) -> str | None:
+        if lang == "de" and name in self.notes_de:
+            return self.notes_de[name]
+        return self.notes.get(name)
 
 
 HOUSE_DIR_ENV: Final = "DOKO_RULESETS_DIR"
@@ -76,7 +93,9 @@ def _load_preset(text: str) -> Preset:
         ruleset=_build(data["id"], values),
         sources={n: e["source"] for n, e in entries.items()},
         notes={n: e["note"].strip() for n, e in entries.items() if "note" in e},
-        title_de=data.get("title_de"),
+        title_de=data.get("title_de"), source_de=data.get("source_de"),
+        sources_de={n: e["source_de"] for n, e in entries.items() if "source_de" in e},
+        notes_de={n: e["note_de"].strip() for n, e in entries.items() if "note_de" in e},
     )
 
 
@@ -288,7 +307,8 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
     for key in ("id", "title", "source", "extends"):
         if not isinstance(data.get(key), str) or not data[key]:
             raise refuse(key, f"needs {key} = \"…\"")
-    unknown = sorted(set(data) - {"id", "title", "title_de", "source", "extends", "options"})
+    unknown = sorted(set(data) - {"id", "title", "title_de", "source", "source_de", "extends",
+                                  "options"})
     if unknown:
         raise refuse(unknown[0], "is not a field of a ruleset file")
     if data["id"] in builtin:
@@ -317,14 +337,27 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
     sources = base.sources | {n: e["source"] for n, e in entries.items()}
     notes = ({n: v for n, v in base.notes.items() if n not in entries}
              | {n: e["note"].strip() for n, e in entries.items() if "note" in e})
+    # the base's German where the option is the base's; the club's own where it gives it
+    sources_de = ({n: v for n, v in base.sources_de.items() if n not in entries}
+                  | {n: e["source_de"] for n, e in entries.items() if "source_de" in e})
+    notes_de = ({n: v for n, v in base.notes_de.items() if n not in entries}
+                | {n: e["note_de"].strip() for n, e in entries.items() if "note_de" in e})
     if moved:
+        from service.game.check import moved_deadlines_text  # the check says it too
+        from service.game.words import say
         sources["announcement_deadlines"] = (
             f"{base.sources['announcement_deadlines']}; moved with the pack "
             f"({path.name} sets with_nines)")
         notes["announcement_deadlines"] = moved[0].upper() + moved[1:] + "."
+        if "announcement_deadlines" in base.sources_de:
+            sources_de["announcement_deadlines"] = (
+                f"{base.sources_de['announcement_deadlines']}; mit dem Blatt verschoben "
+                f"({path.name} setzt with_nines)")
+        notes_de["announcement_deadlines"] = say(moved_deadlines_text(ruleset), "de")
     return Preset(
         id=data["id"], title=data["title"], source=data["source"], ruleset=ruleset,
-        sources=sources, notes=notes, extends=base.id, title_de=data.get("title_de"))
+        sources=sources, notes=notes, extends=base.id, title_de=data.get("title_de"),
+        source_de=data.get("source_de"), sources_de=sources_de, notes_de=notes_de)
 
 
 def use_directory(directory: str | Path) -> dict[str, Preset]:
