@@ -260,7 +260,7 @@ def test_broken_verdict_files_are_2_with_a_line_each(capsys, suite):
     verdicts = path.parent / "verdicts.jsonl"
     errors = [line for line in out.splitlines() if line.startswith("error: ")]
     assert errors == [
-        f"error: {verdicts}:1: not JSON: Expecting property name enclosed in double quotes",
+        f"error: {verdicts}:1: not JSON at column 2: a name in double quotes belongs here",
         f"error: {verdicts}:3: not an object with an id",
         f"error: {verdicts}:6: not an object with an id",
         f"error: {verdicts}:2: no case nope",

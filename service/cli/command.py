@@ -162,6 +162,10 @@ def parser(lang: str = "en") -> argparse.ArgumentParser:
                                 "(default: from the locale, LC_ALL / LC_MESSAGES / LANG; "
                                 "else en)"))
     ci.add_arguments(parser)
+    # parse_intermixed_args cuts len("usage: ") off the usage it formats, whatever the
+    # language's word; a usage given is kept as it is
+    usage = parser.format_usage()
+    parser.usage = usage[usage.index("doko-check"):].rstrip("\n")
     return parser
 
 

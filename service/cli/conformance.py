@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final, TextIO
 
+from service.checking.phrases import phrase
 from service.cli import compare, speech
 from service.cli.compare import ERROR, FAILED, NOTHING, OK
 from service.cli.formats import compared, junit
@@ -37,12 +38,15 @@ COMMANDS = ("cases", "compare")
 
 # ---- the subcommands ---------------------------------------------------------------------
 
-def _ruleset_id(text: str) -> str:
-    try:
-        resolve(text)
-    except RulesetError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    return text
+def _ruleset_id(lang: str) -> Any:
+    def read(text: str) -> str:
+        try:
+            resolve(text)
+        except RulesetError as error:
+            raise argparse.ArgumentTypeError("; ".join(
+                phrase(f"{p.option}: {p.message}", lang) for p in error.problems)) from None
+        return text
+    return read
 
 
 def _seed(lang: str) -> Any:
@@ -62,7 +66,7 @@ def parser(lang: str = "en") -> argparse.ArgumentParser:
     make = sub.add_parser("cases", help=translate(N_("write conformance cases as JSON Lines to "
                                                      "stdout"), lang),
                           formatter_class=speech.formatter(lang))
-    make.add_argument("--ruleset", required=True, type=_ruleset_id, metavar="ID",
+    make.add_argument("--ruleset", required=True, type=_ruleset_id(lang), metavar="ID",
                       help=N_("a preset or house ruleset id"))
     make.add_argument("--count", type=speech.positive(lang), metavar="N",
                       help=translate(N_("cases to write (default: each scenario as game, "

@@ -8,8 +8,8 @@ import errno
 from typing import Any, Final
 
 from service.checking.problem import Problem
-from service.game.text import N_, Text, msg
-from service.game.words import DEFAULT, part, say, translate
+from service.game.text import N_, Text, Word, msg
+from service.game.words import DEFAULT, param, part, say
 
 # What a file holds, told by its top-level fields (each request's own, see the formats).
 KINDS: Final = (("tournament", ("participants", "preliminary")),
@@ -75,15 +75,24 @@ def cannot_read(path: str, error: OSError, lang: str) -> str:
     return f"{path}: " + part(msg("cannot read: {error}", error=os_reason(error, lang)), lang)
 
 
+# The system's words for the common reasons (strerror's, the msgids), said in German too.
 OS_REASONS: Final = {
-    "ENOENT": N_("no such file or directory"), "EACCES": N_("permission denied"),
-    "EISDIR": N_("it is a directory"), "ENOTDIR": N_("a part of the path is no directory"),
+    "ENOENT": N_("No such file or directory"), "EACCES": N_("Permission denied"),
+    "EISDIR": N_("Is a directory"), "ENOTDIR": N_("Not a directory"),
 }
 
 
+def reason_of(error: Exception) -> Word | str:
+    """Why a file could not be read, as a word to say in either language where the
+    system's reason is a common one."""
+    if isinstance(error, OSError):
+        name = errno.errorcode.get(error.errno or 0, "")
+        if name in OS_REASONS:
+            return Word(OS_REASONS[name])
+        return error.strerror or str(error)
+    return str(error)
+
+
 def os_reason(error: OSError, lang: str) -> str:
-    """The system's reason said in ``lang`` (the common ones; others as the system says)."""
-    name = errno.errorcode.get(error.errno or 0, "")
-    if lang != DEFAULT and name in OS_REASONS:
-        return translate(OS_REASONS[name], lang)
-    return error.strerror or str(error)
+    """The system's reason said in ``lang``."""
+    return str(param(reason_of(error), lang, None))

@@ -126,7 +126,7 @@ def draw_main(argv: list[str], out: TextIO, err: TextIO, lang: str) -> int:
     command.add_argument("--rounds", type=int, required=True, metavar="N",
                          help=N_("the preliminary rounds to draw"))
     command.add_argument("--seed", required=True, metavar="TEXT",
-                         help=N_("the seed: the same seed draws the same tables"))
+                         help=N_("the seed: the same seed gives the same tables"))
     command.add_argument("--algorithm", type=int, metavar="N",
                          help=N_("an older algorithm by its number (default: the newest)"))
     command.add_argument("--json", action="store_true", help=N_("print the route's answer"))

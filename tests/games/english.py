@@ -62,8 +62,8 @@ def words(text: str) -> Iterator[str]:
     """The words of ``text``, lower case, placeholders and identifiers left out."""
     text = re.sub(r"\{\w+\}", " ", text)
     for token in re.findall(r"[A-Za-zÄÖÜäöüß][A-Za-zÄÖÜäöüß'_\-]*", text):
-        if "_" in token or token.startswith("-"):
-            continue
+        if "_" in token or token.startswith("-") or token[:2].isupper():
+            continue  # an identifier, a flag, a metavariable (FILE) or an abbreviation
         yield token.lower().strip("'-")
 
 
@@ -76,15 +76,16 @@ def english_words() -> frozenset[str]:
 
 @cache
 def contract_identifiers() -> frozenset[str]:
-    """Codes, field names, option names and values, ruleset ids: said as they are."""
-    found: set[str] = {c.code for c in codes.CODES.values()} if hasattr(codes, "CODES") else set()
-    found |= {c.code for kind in codes.KINDS for c in codes.of_kind(kind)}
+    """Codes, option names and values, ruleset ids, and the field names that are no
+    common English word: said as they are. A field named by a common word (winner,
+    value, source) is said in words in a German sentence."""
+    found: set[str] = {c.code for kind in codes.KINDS for c in codes.of_kind(kind)}
     for name, meta in CATALOGUE.items():
         found.add(name)
         found.update(str(c) for c in meta["choices"])
     found |= set(presets())
     spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
-    found |= set(_property_names(spec))
+    found |= {f.lower() for f in _property_names(spec)} - COMMON
     return frozenset(f.lower() for f in found)
 
 
@@ -105,9 +106,10 @@ def english_in(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """The English words of ``text`` (outside the contract's identifiers, flags, card
     codes, quoted names and ``allowed`` names)."""
     text = re.sub(r"„[^“]*“|“[^”]*”|'[^']*'|\"[^\"]*\"", " ", text)  # quoted: as written
+    text = re.sub(r"JSON Lines|GitHub Actions", " ", text)  # the names of formats and tools
     text = re.sub(r"(?<![\w-])--?[a-z][\w-]*", " ", text)  # flags
     text = re.sub(r"[♣♠♥♦]\w+|\b[CSHD](?:A|10|K|Q|J|9)\b", " ", text)  # cards
-    text = re.sub(r"\b(?:https?://|/)[\w/.{}~-]*", " ", text)  # routes and pointers
+    text = re.sub(r"(?<!\w)(?:https?://|/)[\w/.{}~-]*", " ", text)  # routes and pointers
     known = english_words()
     skip = contract_identifiers() | {a.lower() for a in allowed}
     return [w for w in words(text) if len(w) > 1 and w in known and w not in skip]
