@@ -308,7 +308,8 @@ def test_lone_surrogates_are_refused_with_their_place(client, full_games, route,
 def test_surrogates_in_the_bytes_are_not_utf8(client, full_games):
     raw = json.dumps(full_games["solo"] | {"players": ["a", "b", "c", "@"]}).encode()
     response = post(client, raw.replace(b'"@"', b'"\xed\xa0\x80"'))
-    assert "not valid JSON" in response.get_json()["detail"]
+    assert response.get_json()["detail"] == (
+        f"The request body is not valid UTF-8 (byte {raw.index(b'@') + 1}).")
     assert response.status_code == 400
 
 

@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 from service import cli, rules
 from service.checking.phrases import PHRASES, phrase
 from service.checking.problem import problem_body
-from service.cli.command import locale_language
+from service.cli.output import locale_language
 from service.game.text import Call, Card, Ordinal, Seat, msg
 from service.game.words import say
 from service.tools import catalogue, cli_report_doc, words_doc

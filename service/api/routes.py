@@ -276,8 +276,7 @@ def show_ruleset(ruleset_id: str) -> Response:
             option["choices"] = meta["choices"]
         if meta["length"]:
             option["length"] = meta["length"]
-        option["source"] = preset.option_source(name, lang)
-        note = preset.option_note(name, lang)
+        option["source"], note = preset.option_texts(name, lang)
         if note is not None:
             option["note"] = note
         options.append(option)

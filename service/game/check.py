@@ -14,7 +14,7 @@ from service.game.cards import NAMES
 from service.game.context import GameContext
 from service.game.deal import read_deal
 from service.game.gamestate import GameState
-from service.game.options import Ruleset
+from service.game.options import Ruleset, moved_deadlines_text
 from service.game.readings import best_reading
 from service.game.result import (
     CheckResult,
@@ -151,26 +151,6 @@ def _duty_solo(transcript: Transcript, context: GameContext) -> list[Violation]:
         text = msg("{player} owes no duty solo, so this solo is a lust solo: mark it as a "
                    "lust solo.", player=player)
     return [Violation("game_declaration", "/game/duty", game.declarer, text)]
-
-
-def moved_deadlines_text(ruleset: Ruleset) -> Text:
-    """Seed 002 8.1: a deadline counted in cards in hand stands for a trick; the base's
-    deadlines moved with the pack (service.game.rulesets.moved_deadlines)."""
-    size = 12 if ruleset.with_nines else 10
-    step = 2 if ruleset.with_nines else -2
-    new = ruleset.announcement_deadlines
-    listed = "/".join(map(str, new))
-    old = "/".join(str(limit - step) for limit in new)
-    return (msg("The announcement deadlines of {rules} ({old} cards in hand) are meant for "
-                "{base} cards a hand; these rules play with the nines, {size} cards a hand, so "
-                "they are {new}, each for the same trick (FreeDoko rules 8.1). Deadlines "
-                "given with the options are taken as written.", rules=Rules(ruleset.id),
-                old=old, base=size - step, size=size, new=listed) if ruleset.with_nines else
-            msg("The announcement deadlines of {rules} ({old} cards in hand) are meant for "
-                "{base} cards a hand; these rules play without the nines, {size} cards a "
-                "hand, so they are {new}, each for the same trick (FreeDoko rules 8.1). "
-                "Deadlines given with the options are taken as written.",
-                rules=Rules(ruleset.id), old=old, base=size - step, size=size, new=listed))
 
 
 def _unknown_points(state: GameState) -> Note:

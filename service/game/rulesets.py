@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from service.game.errors import MAX_ERRORS, DokoError, pointer_token, token_order
-from service.game.options import CATALOGUE, Ruleset
+from service.game.options import CATALOGUE, Ruleset, moved_deadlines_text
+from service.game.words import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +54,8 @@ class Preset:
     notes: dict[str, str]
     extends: str | None = None  # a house ruleset: the preset it changes
     title_de: str | None = None  # the title in German, where it is not German already
-    source_de: str | None = None
-    # An option's source and note in German (``source_de``, ``note_de`` beside them in
-    # the TOML file); a house ruleset's own text without one is shown as written.
-    sources_de: dict[str, str] = field(default_factory=dict)
+    source_de: str | None = None  # and each option's source and note (a house ruleset's
+    sources_de: dict[str, str] = field(default_factory=dict)  # without one: as written)
     notes_de: dict[str, str] = field(default_factory=dict)
 
     def title_in(self, lang: str) -> str:
@@ -65,14 +64,10 @@ class Preset:
     def source_in(self, lang: str) -> str:
         return self.source_de if lang == "de" and self.source_de else self.source
 
-    def option_source(self, name: str, lang: str) -> str:
-        return self.sources_de.get(name, self.sources[name]) if lang == "de" \
-            else self.sources[name]
-
-    def option_note(self, name: str, lang: str) -> str | None:
-        if lang == "de" and name in self.notes_de:
-            return self.notes_de[name]
-        return self.notes.get(name)
+    def option_texts(self, name: str, lang: str) -> tuple[str, str | None]:
+        de = lang == "de"  # an option's source and note (None: it has none) in ``lang``
+        return ((self.sources_de if de else {}).get(name, self.sources[name]),
+                (self.notes_de if de else {}).get(name, self.notes.get(name)))
 
 
 HOUSE_DIR_ENV: Final = "DOKO_RULESETS_DIR"
@@ -335,24 +330,17 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
         raise RulesetError([OptionProblem(p.option, f"{path.name}: {p.message}")
                             for p in error.problems]) from None
     sources = base.sources | {n: e["source"] for n, e in entries.items()}
-    notes = ({n: v for n, v in base.notes.items() if n not in entries}
-             | {n: e["note"].strip() for n, e in entries.items() if "note" in e})
-    # the base's German where the option is the base's; the club's own where it gives it
-    sources_de = ({n: v for n, v in base.sources_de.items() if n not in entries}
-                  | {n: e["source_de"] for n, e in entries.items() if "source_de" in e})
-    notes_de = ({n: v for n, v in base.notes_de.items() if n not in entries}
-                | {n: e["note_de"].strip() for n, e in entries.items() if "note_de" in e})
+    # a note, and the German of each, the base's where the option is the base's
+    notes, sources_de, notes_de = (
+        {n: v for n, v in mine.items() if n not in entries}
+        | {n: e[key].strip() for n, e in entries.items() if key in e}
+        for mine, key in ((base.notes, "note"), (base.sources_de, "source_de"),
+                          (base.notes_de, "note_de")))
     if moved:
-        from service.game.check import moved_deadlines_text  # the check says it too
-        from service.game.words import say
         sources["announcement_deadlines"] = (
             f"{base.sources['announcement_deadlines']}; moved with the pack "
             f"({path.name} sets with_nines)")
         notes["announcement_deadlines"] = moved[0].upper() + moved[1:] + "."
-        if "announcement_deadlines" in base.sources_de:
-            sources_de["announcement_deadlines"] = (
-                f"{base.sources_de['announcement_deadlines']}; mit dem Blatt verschoben "
-                f"({path.name} setzt with_nines)")
         notes_de["announcement_deadlines"] = say(moved_deadlines_text(ruleset), "de")
     return Preset(
         id=data["id"], title=data["title"], source=data["source"], ruleset=ruleset,
