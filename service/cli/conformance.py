@@ -1,17 +1,21 @@
 """The conformance commands of ``doko-check``: write the cases, compare an engine's verdicts.
 
-    doko-check cases --ruleset R [--count N] [--seed S]     JSON Lines on stdout
-    doko-check compare CASES VERDICTS [--allow-missing] [--junit FILE | --github]
+    doko-check cases --ruleset R [--count N] [--seed S] [--rulesets-dir DIR]
+    doko-check compare CASES VERDICTS [--require FIELDS] [--allow-missing]
+                       [--junit FILE | --github]
 
 The cases are :mod:`service.generating.cases`'. An engine's verdicts are JSON Lines
 too, each ``{"id": case id, ...}`` holding the fields of ``expected`` the engine
 computes; :mod:`service.cli.compare` compares them (:mod:`service.cli.diff` says how)
 and reports, :mod:`service.cli.formats.compared` as JUnit XML and GitHub annotations.
 
-Exit status of ``compare``: 0 every case answered agrees; 1 a verdict differs, compares
-no field, or a case is unanswered (without ``--allow-missing``); 2 a usage error, an
-unreadable file or line, an unknown or repeated id, a JUnit file that cannot be
-written; 5 nothing was compared (no case, or no verdict under ``--allow-missing``).
+Exit status of ``compare``: 0 every case answered agrees; 1 a verdict differs, lacks a
+required field, compares no field, or a case is unanswered (without
+``--allow-missing``); 2 a usage error, an unreadable file or line, an unknown or
+repeated id, files named the wrong way round, a required field no case has, a JUnit
+file that cannot be written; 5 nothing was compared (no case, or no verdict under
+``--allow-missing``). The report goes to standard output, input errors to standard
+error.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from service.cli import compare, speech
 from service.cli.compare import ERROR, FAILED, NOTHING, OK
 from service.cli.formats import compared, junit
 from service.cli.output import cannot_write, writable
-from service.game.rulesets import RulesetError, resolve, use_environment
+from service.game.rulesets import RulesetError, resolve, use_directory, use_environment
 from service.game.text import N_, msg
 from service.game.words import LANGUAGES, part, translate
 from service.generating.cases import MIN_CASES, write_cases
@@ -37,17 +41,6 @@ COMMANDS = ("cases", "compare")
 
 
 # ---- the subcommands ---------------------------------------------------------------------
-
-def _ruleset_id(lang: str) -> Any:
-    def read(text: str) -> str:
-        try:
-            resolve(text)
-        except RulesetError as error:
-            raise argparse.ArgumentTypeError("; ".join(
-                phrase(f"{p.option}: {p.message}", lang) for p in error.problems)) from None
-        return text
-    return read
-
 
 def _seed(lang: str) -> Any:
     def read(text: str) -> int:
@@ -59,15 +52,36 @@ def _seed(lang: str) -> Any:
     return read
 
 
+def _required(lang: str) -> Any:
+    def read(text: str) -> tuple[str, ...]:
+        try:
+            return compare.required_fields(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(translate(N_(
+                "not a list of fields: %r (dotted names separated by commas, as the report's "
+                "table of fields compared names them, or none)"), lang) % text) from None
+    return read
+
+
+DESCRIPTION: Final = N_("The conformance commands of doko-check: write the cases, compare an "
+                        "engine's verdicts.")
+
+
 def parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The subcommands' arguments, their help said in ``lang``."""
+    said = speech.formatter(lang)
     command = argparse.ArgumentParser(prog="doko-check", description=translate(DESCRIPTION, lang),
-                                      formatter_class=speech.formatter(lang))
+                                      formatter_class=said)
     sub = command.add_subparsers(dest="command", required=True)
     make = sub.add_parser("cases", help=translate(N_("write conformance cases as JSON Lines to "
-                                                     "stdout"), lang),
-                          formatter_class=speech.formatter(lang))
-    make.add_argument("--ruleset", required=True, type=_ruleset_id(lang), metavar="ID",
-                      help=N_("a preset or house ruleset id"))
+                                                     "stdout"), lang), formatter_class=said)
+    # before --ruleset, whatever the order given: --ruleset may name a ruleset it holds
+    make.add_argument("--rulesets-dir", metavar="DIR",
+                      help=N_("house rulesets (*.toml) to offer beside the presets; default: "
+                              "the directory DOKO_RULESETS_DIR names, if set"))
+    make.add_argument("--ruleset", required=True, metavar="ID",
+                      help=N_("a preset, or a house ruleset from --rulesets-dir or "
+                              "DOKO_RULESETS_DIR"))
     make.add_argument("--count", type=speech.positive(lang), metavar="N",
                       help=translate(N_("cases to write (default: each scenario as game, "
                                         "mutation and partial game, in rounds until there are "
@@ -75,13 +89,18 @@ def parser(lang: str = "en") -> argparse.ArgumentParser:
     make.add_argument("--seed", type=_seed(lang), default=1, metavar="S",
                       help=N_("default %(default)s"))
     check = sub.add_parser("compare", help=translate(N_("compare an engine's verdicts with the "
-                                                        "cases"), lang),
-                           formatter_class=speech.formatter(lang))
+                                                        "cases"), lang), formatter_class=said)
     check.add_argument("cases", metavar="CASES",
                        help=N_("the cases, JSON Lines as `doko-check cases` writes them"))
     check.add_argument("verdicts", metavar="VERDICTS",
                        help=N_('the engine\'s verdicts, JSON Lines: {"id": case id, ...} with '
                                "the fields of the case's expected answer it computes"))
+    check.add_argument("--require", type=_required(lang), default=compare.MINIMUM,
+                       metavar="FIELDS",
+                       help=translate(N_("fields every verdict must write where its case's "
+                                         "expected answer has them, dotted and separated by "
+                                         "commas (default: {fields}); none requires nothing"),
+                                      lang).format(fields=",".join(compare.MINIMUM)))
     check.add_argument("--allow-missing", action="store_true",
                        help=N_("cases without a verdict do not fail the comparison"))
     check.add_argument("--junit", metavar="FILE",
@@ -96,10 +115,6 @@ def parser(lang: str = "en") -> argparse.ArgumentParser:
     return command
 
 
-DESCRIPTION: Final = N_("The conformance commands of doko-check: write the cases, compare an "
-                        "engine's verdicts.")
-
-
 def main(argv: Iterable[str], out: TextIO | None = None) -> int:
     out = out or sys.stdout
     argv = list(argv)
@@ -108,6 +123,8 @@ def main(argv: Iterable[str], out: TextIO | None = None) -> int:
     try:
         use_environment()  # house rulesets (DOKO_RULESETS_DIR) may be named by --ruleset
         args = command.parse_args(argv)
+        if args.command == "cases":
+            _rulesets(command, args, lang)
         if args.command == "compare" and args.junit:
             writable(command, args.junit, lang)
     except RulesetError as error:
@@ -133,13 +150,26 @@ def main(argv: Iterable[str], out: TextIO | None = None) -> int:
         return 130
 
 
+def _rulesets(command: argparse.ArgumentParser, args: argparse.Namespace, lang: str) -> None:
+    """The house rulesets of --rulesets-dir, then the ruleset --ruleset names (which may
+    be one of them), each refused as argparse refuses an argument (in ``lang``)."""
+    for flag, value, use in (("--rulesets-dir", args.rulesets_dir, use_directory),
+                             ("--ruleset", args.ruleset, resolve)):
+        try:
+            if value:
+                use(value)
+        except RulesetError as error:
+            command.error(speech.about(flag, "; ".join(
+                phrase(f"{p.option}: {p.message}", lang) for p in error.problems), lang))
+
+
 def run_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    done = compare.run(args.cases, args.verdicts, args.allow_missing)
+    done = compare.run(args.cases, args.verdicts, args.allow_missing, args.require)
     if args.github:
         out.writelines(line + "\n" for line in compared.annotation_lines(done, args.lang))
         compare.write_summary(done, out, args.lang)
     else:
-        compare.write_report(done, out, args.lang)
+        compare.write_report(done, out, err, args.lang)
     code = done.code
     if args.junit:
         try:

@@ -14,7 +14,7 @@ from service.game.cards import NAMES
 from service.game.context import GameContext
 from service.game.deal import read_deal
 from service.game.gamestate import GameState
-from service.game.options import Ruleset, moved_deadlines_text
+from service.game.options import moved_deadlines_text
 from service.game.readings import best_reading
 from service.game.result import (
     CheckResult,
@@ -31,7 +31,7 @@ from service.game.result import (
 from service.game.rulesets import digest
 from service.game.scoring import outcome, penalty_note
 from service.game.setup import game_setup
-from service.game.text import N_, Call, Rules, Seat, Text, Word, Written, msg, msgn
+from service.game.text import N_, Call, Seat, Word, Written, msg, msgn
 from service.game.transcript import Transcript
 
 
