@@ -107,6 +107,7 @@ def english_in(text: str, allowed: Iterable[str] = ()) -> list[str]:
     codes, quoted names and ``allowed`` names)."""
     text = re.sub(r"„[^“]*“|“[^”]*”|'[^']*'|\"[^\"]*\"", " ", text)  # quoted: as written
     text = re.sub(r"JSON Lines|GitHub Actions", " ", text)  # the names of formats and tools
+    text = re.sub(r"\b[a-z_]+(?:\.[a-z_]+)+\b", " ", text)  # dotted field names: score.value
     text = re.sub(r"(?<![\w-])--?[a-z][\w-]*", " ", text)  # flags
     text = re.sub(r"[♣♠♥♦]\w+|\b[CSHD](?:A|10|K|Q|J|9)\b", " ", text)  # cards
     text = re.sub(r"(?<!\w)(?:https?://|/)[\w/.{}~-]*", " ", text)  # routes and pointers
