@@ -92,7 +92,7 @@ def _lines(label: str, path: str, items: list[Any]) -> list[int | None]:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     sources = [load(path, lang=args.lang) for path in args.files]
     items = [item for source in sources for item in source.items]
-    progress = Progress(len(items), err)
+    progress = Progress(len(items), err, args.lang)
     results = checked(items, args.ruleset, True, args.jobs, args.parallel_from, args.lang)
     writer = None if args.github or args.summary else (
         JsonOut(out) if args.json else ReportOut(out, args.lang))

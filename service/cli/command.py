@@ -177,7 +177,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     sources = [load(path, lang=args.lang) for path in args.files]
     items = [item for source in sources for item in source.items]
     writer: ReportOut | JsonOut = JsonOut(out) if args.json else ReportOut(out, args.lang)
-    progress = Progress(len(items), err)
+    progress = Progress(len(items), err, args.lang)
     results = checked(items, args.ruleset, args.json, args.jobs, args.parallel_from,
                       args.lang)
     total = Summary()

@@ -105,8 +105,9 @@ class Progress:
 
     WIDTH = 30
 
-    def __init__(self, total: int, stream: TextIO):
+    def __init__(self, total: int, stream: TextIO, lang: str = "en"):
         self.total, self.stream, self.done, self.drawn = total, stream, 0, 0.0
+        self.lang = lang
         self.on = total >= PROGRESS_FROM and _isatty(stream)
 
     def update(self) -> None:
@@ -114,8 +115,8 @@ class Progress:
         if self.on and (time.monotonic() - self.drawn > 0.1 or self.done == self.total):
             self.drawn = time.monotonic()
             filled = self.WIDTH * self.done // self.total
-            self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] "
-                              f"{self.done}/{self.total} games")
+            self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] " + part(msg(
+                "{done}/{total} games", done=self.done, total=self.total), self.lang))
             self.stream.flush()
 
     def close(self) -> None:
