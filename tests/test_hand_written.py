@@ -197,3 +197,15 @@ def test_the_command_names_the_game_as_the_list_does(capsys, tmp_path):
     path.write_text(json.dumps(sitting), encoding="utf-8")
     _, out, _ = run(capsys, "--sitting", path, "--lang", "de")
     assert "  /games/3/dealer: Spiel 4: " in out
+
+
+def test_a_lists_violation_names_its_game_once(client):
+    sitting = _sitting()
+    sitting["games"][3]["sheet"]["scores"] = {
+        name: points + 1 for name, points in sitting["games"][3]["sheet"]["scores"].items()}
+    sitting["games"][2]["dealer"] = "Anna"
+    body = client.post("/v1/sittings/check", json=sitting, headers=DE).get_json()
+    said = {v["pointer"]: v["message"] for v in body["violations"]}
+    assert said["/games/3/sheet/scores"].startswith("Spiel 4: Die Quersumme der Zeile ist ")
+    assert said["/games/2/dealer"].count("Spiel 3") == 1  # it names the game itself
+    assert not said["/games/2/dealer"].startswith("Spiel 3:")

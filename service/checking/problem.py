@@ -6,14 +6,14 @@ embeds one per malformed transcript, the command line prints them.
 
 from __future__ import annotations
 
-import re
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from service.checking.phrases import errors_in, phrase
 from service.game.errors import TranscriptError
-from service.game.text import Text, msg
+from service.game.text import Text
 from service.game.words import say
+from service.lists.naming import of_game
 
 if TYPE_CHECKING:
     from service.checking.syntax import Broken
@@ -82,25 +82,10 @@ def problem_body(status: int, detail: str, errors: list[dict[str, str]] | None =
     return body
 
 
-# A game of a list by its index in the pointer; its error names it as the list does.
-LIST_GAME: Final = re.compile(r"/(?:preliminary/(?P<round>\d+)/|(?P<final>final)/)?"
-                              r"(?:tables/(?P<table>\d+)/)?games/(?P<game>\d+)(?:/|$)")
-
-
 def _of_game(error: dict[str, str], lang: str | None) -> dict[str, str]:
-    """A field error of a list's game, its message naming the game from 1 ("Game 7: …"),
-    and its table and round in a tournament; its pointer as it is (from 0)."""
-    found = LIST_GAME.match(error.get("pointer", ""))
-    if found is None or "message" not in error:
+    """A field error of a list's game, its message naming the game from 1 ("Game 7: …",
+    and its table and round in a day); its pointer as it is (from 0)."""
+    if "message" not in error:
         return error
-    number, message = int(found["game"]) + 1, error["message"]
-    if found["table"] is None:
-        said = msg("Game {number}: {message}", number=number, message=message)
-    elif found["final"]:
-        said = msg("Final round, table {table}, game {number}: {message}",
-                   table=int(found["table"]) + 1, number=number, message=message)
-    else:
-        said = msg("Round {round}, table {table}, game {number}: {message}",
-                   round=int(found["round"]) + 1, table=int(found["table"]) + 1,
-                   number=number, message=message)
-    return {**error, "message": say(said, lang or "en")}
+    named = of_game(error.get("pointer"), error["message"], lang or "en")
+    return error if named is error["message"] else {**error, "message": named}

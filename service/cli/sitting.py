@@ -109,12 +109,11 @@ def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
     defects: dict[int, list[str]] = {}
     general: list[str] = []
     for v in result.violations:
-        text = "      " + v.as_dict(lang)["message"]
         parts = (v.pointer or "").split("/")
-        if len(parts) > 2 and parts[1] == "games":
-            defects.setdefault(int(parts[2]), []).append(text)
+        if len(parts) > 2 and parts[1] == "games":  # said under its game's line
+            defects.setdefault(int(parts[2]), []).append("      " + v.said(lang))
         else:
-            general.append(text)
+            general.append("      " + v.as_dict(lang)["message"])
     for game in result.games:
         lines += house_marks(game, lang)
         kind = translate(KINDS[game.kind], lang)
