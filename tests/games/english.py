@@ -111,6 +111,7 @@ def english_in(text: str, allowed: Iterable[str] = ()) -> list[str]:
     text = re.sub(r"(?<![\w-])--?[a-z][\w-]*", " ", text)  # flags
     text = re.sub(r"[♣♠♥♦]\w+|\b[CSHD](?:A|10|K|Q|J|9)\b", " ", text)  # cards
     text = re.sub(r"(?<!\w)(?:https?://|/)[\w/.{}~-]*", " ", text)  # routes and pointers
+    text = re.sub(r"\b[\w.-]+/[\w/.:-]+", " ", text)  # files of other programs: src/x.cpp
     known = english_words()
     skip = contract_identifiers() | {a.lower() for a in allowed}
     return [w for w in words(text) if len(w) > 1 and w in known and w not in skip]
