@@ -160,11 +160,11 @@ def _unknown_points(state: GameState) -> Note:
     counted = sum(t.points for t in state.tricks)
     return Note("card_points_unknown", None,
                 msgn("{count} card could not be read ({cards}): the tricks hold {counted} of "
-                     "the pack's 240 points, the other {rest} are counted for nobody, and the "
-                     "winner and the score are as counted without them.",
+                     "the pack's 240 points, the other {rest} count for nobody. The winner and "
+                     "the score are as counted without them.",
                      "{count} cards could not be read ({cards}): the tricks hold {counted} of "
-                     "the pack's 240 points, the other {rest} are counted for nobody, and the "
-                     "winner and the score are as counted without them.", len(texts),
+                     "the pack's 240 points, the other {rest} count for nobody. The winner and "
+                     "the score are as counted without them.", len(texts),
                      cards=Written(", ".join(texts)), counted=counted, rest=240 - counted))
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any, Final
 
-from service.game.text import Rules, Text, msg
+from service.game.text import Cite, Rules, Text, msg
 from service.game.vocabulary import MARRIAGE_TRICKS, SOLO_KINDS, THROW_REASONS
 
 SPECIAL_POINTS: Final = (
@@ -283,13 +283,13 @@ def moved_deadlines_text(ruleset: Ruleset) -> Text:
     new = ruleset.announcement_deadlines
     listed = "/".join(map(str, new))
     old = "/".join(str(limit - step) for limit in new)
+    said = {"rules": Rules(ruleset.id), "old": old, "base": size - step, "size": size,
+            "new": listed, "cite": Cite(ruleset.id, "FreeDoko rules 8.1")}
     return (msg("The announcement deadlines of {rules} ({old} cards in hand) are meant for "
-                "{base} cards a hand; these rules play with the nines, {size} cards a hand, so "
-                "they are {new}, each for the same trick (FreeDoko rules 8.1). Deadlines "
-                "given with the options are taken as written.", rules=Rules(ruleset.id),
-                old=old, base=size - step, size=size, new=listed) if ruleset.with_nines else
+                "{base} cards a hand. These rules play with the nines, {size} cards a hand, "
+                "so they are {new}, each for the same trick{cite}. Deadlines given with the "
+                "options are taken as written.", **said) if ruleset.with_nines else
             msg("The announcement deadlines of {rules} ({old} cards in hand) are meant for "
-                "{base} cards a hand; these rules play without the nines, {size} cards a "
-                "hand, so they are {new}, each for the same trick (FreeDoko rules 8.1). "
-                "Deadlines given with the options are taken as written.",
-                rules=Rules(ruleset.id), old=old, base=size - step, size=size, new=listed))
+                "{base} cards a hand. These rules play without the nines, {size} cards a "
+                "hand, so they are {new}, each for the same trick{cite}. Deadlines given "
+                "with the options are taken as written.", **said))
