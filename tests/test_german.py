@@ -174,7 +174,8 @@ def test_a_house_ruleset_shows_the_clubs_texts(client, tmp_path):
         'id = "club"\ntitle = "Club"\nsource = "Our rules"\nextends = "ddv"\n'
         '[options.dollen_order]\nvalue = "second_wins"\nsource = "Rule 1"\n'
         'source_de = "Regel 1"\nnote = "As we play it."\n'
-        '[options.solo_multiplier]\nvalue = 3\nsource = "Regel 2, wie beim DDV"\n',
+        '[options.solo_multiplier]\nvalue = 3\nsource = "Regel 2, wie beim DDV"\n'
+        '[options.with_nines]\nvalue = false\nsource = "Without nines"\n',
         encoding="utf-8")
     try:
         use_directory(tmp_path)
@@ -187,7 +188,9 @@ def test_a_house_ruleset_shows_the_clubs_texts(client, tmp_path):
     assert german["dollen_order"]["source"] == "Regel 1"  # its source_de
     assert german["dollen_order"]["note"] == "As we play it."  # the club's, as written
     assert german["solo_multiplier"]["source"] == english["solo_multiplier"]["source"]
-    assert german["with_nines"]["source"] == "DDV-Turnierspielregeln 2.2.1: 48 Karten"
+    assert german["dollen"]["source"] == "DDV-Turnierspielregeln 2.3.4: die ♥10 ist der höchste Trumpf"
+    moved = german["announcement_deadlines"]["note"]  # the deadlines moved with the pack
+    assert moved != english["announcement_deadlines"]["note"] and english_in(moved) == []
 
 
 def test_the_codes_name_their_sources_in_german(client):

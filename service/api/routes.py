@@ -27,9 +27,9 @@ from service.checking import (
 from service.checking.problem import Problem
 from service.game import codes
 from service.game.compiled import COMPILED
-from service.game.options import CATALOGUE
+from service.game.options import CATALOGUE, moved_deadlines_text
 from service.game.rulesets import Preset, preset_values, presets
-from service.game.words import translate
+from service.game.words import say, translate
 
 from .fairshare import BATCH_SLOTS
 from .language import requested
@@ -277,6 +277,8 @@ def show_ruleset(ruleset_id: str) -> Response:
         if meta["length"]:
             option["length"] = meta["length"]
         option["source"], note = preset.option_texts(name, lang)
+        if name == "announcement_deadlines" and preset.ruleset.deadlines_note and lang != "en":
+            note = say(moved_deadlines_text(preset.ruleset), lang)  # moved with the pack
         if note is not None:
             option["note"] = note
         options.append(option)

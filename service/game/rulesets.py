@@ -17,8 +17,7 @@ from typing import Any, Final
 
 from service.game.digest import compute as _digest
 from service.game.errors import MAX_ERRORS, DokoError, pointer_token, token_order
-from service.game.options import CATALOGUE, Ruleset, moved_deadlines_text
-from service.game.words import say
+from service.game.options import CATALOGUE, Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,7 +345,7 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
             f"{base.sources['announcement_deadlines']}; moved with the pack "
             f"({path.name} sets with_nines)")
         notes["announcement_deadlines"] = moved[0].upper() + moved[1:] + "."
-        notes_de["announcement_deadlines"] = say(moved_deadlines_text(ruleset), "de")
+        notes_de.pop("announcement_deadlines", None)  # said from the ruleset (routes.py)
     return Preset(
         id=data["id"], title=data["title"], source=data["source"], ruleset=ruleset,
         sources=sources, notes=notes, extends=base.id, title_de=data.get("title_de"),
