@@ -188,7 +188,8 @@ def test_a_house_ruleset_shows_the_clubs_texts(client, tmp_path):
     assert german["dollen_order"]["source"] == "Regel 1"  # its source_de
     assert german["dollen_order"]["note"] == "As we play it."  # the club's, as written
     assert german["solo_multiplier"]["source"] == english["solo_multiplier"]["source"]
-    assert german["dollen"]["source"] == "DDV-Turnierspielregeln 2.3.4: die ♥10 ist der höchste Trumpf"
+    assert german["dollen"]["source"] == ("DDV-Turnierspielregeln 2.3.4: die ♥10 ist der "
+                                          "höchste Trumpf")
     moved = german["announcement_deadlines"]["note"]  # the deadlines moved with the pack
     assert moved != english["announcement_deadlines"]["note"] and english_in(moved) == []
 
