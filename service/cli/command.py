@@ -135,8 +135,8 @@ def parser(lang: str = "en") -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true",
                         help=N_("print one JSON document with the API's result objects"))
     parser.add_argument("--ruleset", metavar="ID|JSON",
-                        help=N_("check every transcript under this ruleset: a preset id or "
-                                "'{\"preset\": \"ddv\", \"options\": {...}}'"))
+                        help=N_("check every transcript under this ruleset: a preset id, or a "
+                                "JSON object naming a preset and the options it changes"))
     parser.add_argument("--rulesets-dir", metavar="DIR",
                         help=N_("load house rulesets (*.toml files that extend a preset) "
                                 "from DIR; default: $DOKO_RULESETS_DIR where set"))

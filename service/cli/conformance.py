@@ -93,8 +93,8 @@ def parser(lang: str = "en") -> argparse.ArgumentParser:
     check.add_argument("cases", metavar="CASES",
                        help=N_("the cases, JSON Lines as `doko-check cases` writes them"))
     check.add_argument("verdicts", metavar="VERDICTS",
-                       help=N_('the engine\'s verdicts, JSON Lines: {"id": case id, ...} with '
-                               "the fields of the case's expected answer it computes"))
+                       help=N_("the engine's verdicts, JSON Lines: an object per case with its "
+                               "id and the fields of the case's expected answer it computes"))
     check.add_argument("--require", type=_required(lang), default=compare.MINIMUM,
                        metavar="FIELDS",
                        help=translate(N_("fields every verdict must write where its case's "

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from service.game.terms import cited
 from service.game.text import N_
 from service.game.words import translate
 
@@ -34,22 +35,7 @@ class Code:
     @property
     def sources_de(self) -> list[str]:
         """The sources as a German reader names the rulebooks."""
-        return [source_de(s) for s in self.sources]
-
-
-# The rulebooks as the sources name them, and in German (glossary, "Entschieden").
-BOOKS_DE: Final = (("DDV TSR", "DDV-Turnierspielregeln"), ("FreeDoko rules", "FreeDoko-Regeln"),
-                   ("Mittwoch rules", "Mittwochsregeln"),
-                   ("QtDoppelKopf house rules", "Hausregeln von QtDoppelKopf"),
-                   ("jsdoppelkopf house rules", "Hausregeln von jsdoppelkopf"))
-
-
-def source_de(source: str) -> str:
-    """One source in German: its rulebook's German name, the section as it is."""
-    for english, german in BOOKS_DE:
-        if source == english or source.startswith(english + " "):
-            return german + source[len(english):]
-    return source
+        return [_house_rules_de(cited(s, "de")) for s in self.sources]
 
 
 def _v(code: str, en: str, *sources: str) -> Code:
@@ -417,6 +403,13 @@ SCORE_ITEMS: Final = frozenset(c.code for c in _CODES if c.kind == "score")
 
 def of_kind(kind: CodeKind) -> list[Code]:
     return [c for c in _CODES if c.kind == kind]
+
+
+def _house_rules_de(source: str) -> str:
+    """A program's house rules the term table does not name ("jsdoppelkopf house rules"),
+    in German as it names QtDoppelKopf's."""
+    program, found, _ = source.partition(" house rules")
+    return f"Hausregeln nach {program}" if found else source
 
 
 def as_dict(code: Code) -> dict[str, object]:
