@@ -164,7 +164,9 @@ def child_exit(server, worker):
     try:
         from service.api import multiproc
 
-        multiproc.process_exited(worker.pid, _METRICS_DIR)
+        for name in multiproc.process_exited(worker.pid, _METRICS_DIR):
+            server.log.warning("metrics file %s of worker %s could not be read and is "
+                               "deleted", name, worker.pid)
     except Exception:  # never let metrics upkeep take the master down
         server.log.exception("metrics upkeep failed for worker %s", worker.pid)
 
