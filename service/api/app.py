@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from flask import Flask
+from flask import Flask, Response
 
 from service.api import (
     cors,
@@ -52,6 +52,15 @@ class StartRefused(RulesetError, RuntimeError):
         return f"house rulesets in {HOUSE_DIR_ENV}={self.directory} refused: {option}: {message}"
 
 
+class App(Flask):
+    """Flask, its answers to OPTIONS the same bytes at every start."""
+
+    def make_default_options_response(self) -> Response:
+        response = super().make_default_options_response()
+        response.headers["Allow"] = problems.allow(response.allow)
+        return response
+
+
 def create_app() -> Flask:
     """The WSGI application (``service:create_app``)."""
     try:
@@ -59,7 +68,7 @@ def create_app() -> Flask:
     except RulesetError as error:
         raise StartRefused(os.environ.get(HOUSE_DIR_ENV, ""), error) from None
 
-    app = Flask(__name__, static_folder=None)
+    app = App(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's order
     app.json.ensure_ascii = False  # type: ignore[attr-defined]  # names and ♥ as they are
