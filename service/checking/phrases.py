@@ -115,6 +115,8 @@ PHRASES: Final = (
        "most 4300."),
     N_("The request body has the key {key} more than once in one object; each key may "
        "appear once."),
+    N_("The request body nests arrays and objects more than {count} levels deep; at most "
+       "that many are read."),
     N_("The transcript is over {count} bytes, the limit for one game."),
     N_("The request body is over {count} bytes, the limit of this route."),
     N_("The request body is sent with Content-Encoding {coding}; send it uncompressed "
