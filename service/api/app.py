@@ -22,7 +22,7 @@ from service.api import (
     tournaments,
 )
 from service.checking import MAX_BODY_BYTES
-from service.game.rulesets import HOUSE_DIR_ENV, RulesetError, use_environment
+from service.game.rulesets import HOUSE_DIR_ENV, HOUSE_FIELDS, RulesetError, use_environment
 from service.web import bp as web_bp
 
 ECHO_ENV = "DOKO_ECHO"  # "on" (or 1, true, yes) serves POST /v1/echo, the load tests' baseline
@@ -47,8 +47,10 @@ class StartRefused(RulesetError, RuntimeError):
         # "club.toml: must be ..." -> "house ruleset /rules/club.toml: option x: must be ..."
         name, sep, reason = message.partition(": ")
         if sep and name.endswith(".toml"):
+            what = "" if option == "file" else \
+                f"field {option}: " if option in HOUSE_FIELDS else f"option {option}: "
             return (f"house ruleset {os.path.join(self.directory, name)} refused: "
-                    f"option {option}: {reason}")
+                    f"{what}{reason}")
         return f"house rulesets in {HOUSE_DIR_ENV}={self.directory} refused: {option}: {message}"
 
 
