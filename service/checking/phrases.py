@@ -58,6 +58,10 @@ PHRASES: Final = (
     N_("Must be a list of 4 or 5 names, the table's positions clockwise."),
     N_("Must be a name of 1 to {count} characters."),
     N_("Must be a printable name: no control or format characters, not blank."),
+    N_("Must be a printable name: no filler characters that show as blank (Hangul fillers, "
+       "the blank Braille pattern)."),
+    N_("Must be a printable name: at most {count} accents or other combining marks on one "
+       "letter."),
     N_("{name} and {other} are one name (compared without case and width); names must "
        "differ."),
     N_("Must be a list of games."),
