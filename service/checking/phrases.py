@@ -142,7 +142,7 @@ PHRASES: Final = (
     N_("The server failed to answer this request."),
     # ---- the titles: the HTTP status phrases -------------------------------------------
     N_("Bad Request"), N_("Not Found"), N_("Method Not Allowed"),
-    N_("Request Entity Too Large"), N_("Content Too Large"), N_("Unsupported Media Type"),
+    N_("Content Too Large"), N_("Unsupported Media Type"),
     N_("Internal Server Error"), N_("Service Unavailable"), N_("Not Implemented"),
     N_("Length Required"),
 )
