@@ -334,3 +334,19 @@ def test_the_proxys_gateway_and_server_errors_are_problem_documents(tmp_path):
     finally:
         bench.nginx_config = conf
         upstream.server.close()
+
+
+@needs_nginx
+def test_a_client_too_slow_is_closed_without_an_answer(pod):
+    """nginx never sent the 408 page the configuration had: it closes a timed-out
+    connection. The page is gone; the connection is closed, nothing written."""
+    public, _ = pod
+    with socket.create_connection(("127.0.0.1", public), timeout=30) as sock:
+        sock.sendall(b"GET /v1/rulesets HTTP/1.1\r\nHost: x\r\n")  # the header never ends
+        answer = b""
+        try:
+            while data := sock.recv(65536):
+                answer += data
+        except ConnectionResetError:
+            pass
+    assert answer == b""
