@@ -180,7 +180,9 @@ def raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
     headers = {}
     for line in lines[1:]:
         name, _, value = line.partition(":")
-        headers[name.strip().lower()] = value.strip()
+        name = name.strip().lower()
+        headers[name] = f"{headers[name]}, {value.strip()}" if name in headers \
+            else value.strip()
     return int(lines[0].split()[1]), headers, body
 
 
@@ -275,7 +277,7 @@ def test_with_cors_on_the_proxys_errors_are_readable_by_the_origin(cors_pod):
     status, headers, _ = raw(public, body % CLUB.encode())
     assert status == 413 and headers["access-control-allow-origin"] == CLUB
     assert "X-Request-ID" in headers["access-control-expose-headers"]
-    assert headers["vary"] == "Origin"
+    assert headers["vary"] == "Accept-Language, Origin"
     status, headers, _ = raw(public, GET + b"Origin: " + CLUB.encode() + b"\r\nX-Big: "
                              + b"b" * 9000 + b"\r\n\r\n")
     assert status == 431 and headers["access-control-allow-origin"] == CLUB
@@ -350,3 +352,29 @@ def test_a_client_too_slow_is_closed_without_an_answer(pod):
         except ConnectionResetError:
             pass
     assert answer == b""
+
+
+@needs_nginx
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_proxys_problems_speak_as_the_app_does(pod, client, lang):
+    """In German where Accept-Language asks for it first, the words of the app's own
+    problems where both say the same."""
+    public, _ = pod
+    asked = {"de": b"de-DE,de;q=0.9,en;q=0.8", "en": b"en-US,en;q=0.9,de;q=0.8"}[lang]
+    for method, path, status, body in (
+            ("TRACE", "/v1/rulesets", 405, None), ("GET", "/metrics", 404, None),
+            ("POST", "/v1/games/check", 413, b" " * 300_000)):
+        request = (f"{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                   .encode() + b"Accept-Language: " + asked + b"\r\n")
+        if body is not None:
+            request += b"Content-Length: %d\r\n" % len(body)
+        status_, headers, answer = raw(public, request + b"\r\n")
+        assert status_ == status and headers["content-language"] == lang
+        assert "Accept-Language" in headers["vary"]
+        found = json.loads(answer)
+        app = {405: client.open("/v1/rulesets", method="DELETE", headers={
+            "Accept-Language": asked.decode()}), 404: client.get("/nowhere", headers={
+            "Accept-Language": asked.decode()}), 413: client.post(
+            "/v1/games/check", data=b" " * 300_000, content_type="application/json",
+            headers={"Accept-Language": asked.decode()})}[status].get_json()
+        assert (found["title"], found["detail"]) == (app["title"], app["detail"])
