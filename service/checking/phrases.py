@@ -75,6 +75,7 @@ PHRASES: Final = (
     N_("{count} participants cannot be seated at tables of four and five (6, 7 and 11 "
        "cannot)."),
     N_("Must be a list of {low} to {high} names."),
+    N_("Must be a date written year-month-day, as 2026-11-27."),
     N_("Must be a list of 1 to {count} preliminary rounds."),
     N_("Must be a list of 1 to {count} tables."),
     N_("The tournament sets this for its tables; leave it out."),

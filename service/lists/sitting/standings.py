@@ -101,6 +101,7 @@ class SittingResult:
     claimed: dict[str, Any] | None
     ruleset_digest: str = ""
     corrected_totals: dict[str, int] | None = None  # the totals with every slip corrected
+    date: str | None = None  # the evening the list was kept, as the request gave it
 
     @property
     def valid(self) -> bool:
@@ -122,6 +123,10 @@ class SittingResult:
         out: dict[str, Any] = {
             "valid": self.valid, "complete": self.complete, "ruleset": self.ruleset,
             "players": list(self.players),
+        }
+        if self.date is not None:
+            out["date"] = self.date
+        out |= {
             "violations": [v.as_dict(lang) for v in self.violations],
             "notes": [n.as_dict(lang) for n in self.notes],
             "games": [g.as_dict(lang) for g in self.games],
