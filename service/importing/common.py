@@ -94,12 +94,14 @@ def _strict(data: bytes, encoding: str) -> str:
                          offset=error.start, encoding=encoding)) from None
 
 
-def ruleset_of(value: Any, default: str, notes: list[Text], why: Text) -> tuple[Any, Ruleset]:
+def ruleset_of(value: Any, default: str, notes: list[Text], why: Text | None
+               ) -> tuple[Any, Ruleset]:
     """The ruleset asked for (a preset's name or ``{"preset", "options"}``), or the file's
     own ``default`` with a note saying why; as the request writes it, and read."""
     if value is None:
         value = default
-        notes.append(why)
+        if why is not None:
+            notes.append(why)
     try:
         ruleset: Ruleset = RulesetField().deserialize(value)
     except ValidationError as error:
