@@ -129,6 +129,10 @@ PHRASES: Final = (
     N_("The batch has {count} transcripts or more; at most {most} are checked in one "
        "request."),
     N_("Unknown ruleset {ruleset}; known: {known}."),
+    N_("The file cannot be read as {format}: each place is listed with the reason."),
+    N_("There is no importer for {format}; the formats are: {formats}."),
+    N_("Send the file as the request body: text/csv, application/json or text/plain (a "
+       "charset where it is not UTF-8: windows-1252, utf-16)."),
     N_("The rulesets failed to load."),
     N_("All of the server's batch slots ({count}) are taken; send this one again after "
        "Retry-After seconds. Single checks are answered meanwhile."),

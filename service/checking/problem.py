@@ -16,7 +16,7 @@ from service.game.errors import TranscriptError
 class Problem(Exception):
     """Raised to answer with a problem document."""
 
-    def __init__(self, status: int, detail: str, errors: list[dict[str, str]] | None = None,
+    def __init__(self, status: int, detail: str, errors: list[dict[str, Any]] | None = None,
                  headers: dict[str, str] | None = None):
         super().__init__(detail)
         self.status = status
