@@ -131,6 +131,12 @@ PHRASES: Final = (
     N_("Unknown ruleset {ruleset}; known: {known}."),
     N_("The file cannot be read as {format}: each place is listed with the reason."),
     N_("There is no importer for {format}; the formats are: {formats}."),
+    N_("The request body is not {charset}: byte {offset} cannot be read."),
+    N_("The query has a wrong parameter."),
+    N_("Unknown query parameter {name}; the parameters are: {names}."),
+    N_("check: must be true or false."),
+    N_("sheet: must be per_game or totals."),
+    N_("ruleset: must be a preset's id or a JSON object with preset and options."),
     N_("Send the file as the request body: text/csv, application/json or text/plain (a "
        "charset where it is not UTF-8: windows-1252, utf-16)."),
     N_("The rulesets failed to load."),

@@ -61,8 +61,7 @@ def parse(text: str) -> Record:
         if line == "{":
             # a block's name stands on the line before; the players' and the earlier
             # games' blocks inside a block have none
-            named = bool(here.lines) and here.lines[-1][0] > max(
-                [b.line for b in here.blocks] + [here.line, here.closed])
+            named = bool(here.lines) and here.lines[-1][0] > max(here.line, here.closed)
             name_line, name = here.lines.pop() if named else (number, "")
             child = Block(name.strip(), name_line)
             here.blocks.append(child)

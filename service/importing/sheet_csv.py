@@ -40,6 +40,7 @@ SUM_WORDS = ("summe", "sum", "total", "totals", "gesamt", "σ", "endstand")
 MARKERS = {"hz": "marriage", "hochzeit": "marriage", "ta": "poverty", "armut": "poverty",
            "solo": "solo", "redeal": "redeal", "neu": "redeal", "schmeißen": "redeal"}
 MAX_ROWS = 400  # as many games as a sitting checks
+MAX_COLUMNS = 16  # seven players and every other column, with room
 
 
 @dataclass(slots=True)
@@ -113,16 +114,31 @@ def read_sheet(data: bytes) -> Sheet:
     if start < len(lines) and lines[start].strip().lower().startswith("sep="):
         delimiter = lines[start].strip()[4:5] or ","
         start += 1
-    rows = [(n + 1, [c.strip().strip("\u00a0") for c in cells]) for n, cells in enumerate(
-        csv.reader(lines[start:], delimiter=delimiter or _delimiter(lines[start:]),
-                   skipinitialspace=True), start) if any(c.strip() for c in cells)]
+    reader = csv.reader(lines[start:], delimiter=delimiter or _delimiter(lines[start:]),
+                        skipinitialspace=True)
+    rows: list[tuple[int, list[str]]] = []
+    try:
+        for cells in reader:
+            # the cells a sheet can have, and one to count a header too wide: the rest of
+            # a long row is not looked at
+            kept = [c.strip().strip("\u00a0") for c in cells[:MAX_COLUMNS + 1]]
+            if any(kept):
+                rows.append((start + reader.line_num, kept))
+            if len(rows) > MAX_ROWS + 2:
+                raise refuse(msg("the sheet has more than {count} lines; a list is checked "
+                                 "up to {count} games", count=MAX_ROWS))
+    except csv.Error:
+        raise refuse(msg("a cell cannot be read: a quote is not closed, or a cell is longer "
+                         "than a sheet's cell can be"), line=start + reader.line_num) from None
     if not rows:
         raise refuse(msg("the file holds no sheet: no line with names"))
-    if len(rows) > MAX_ROWS + 2:
-        raise refuse(msg("the sheet has more than {count} lines; a list is checked up to "
-                         "{count} games", count=MAX_ROWS))
     header_line, header = rows[0]
-    return _columns(header_line, _trimmed(header), rows[1:], encoding)
+    header = _trimmed(header)
+    if len(header) > MAX_COLUMNS:
+        raise refuse(msg("the header has more than {most} columns; a sheet has the players, "
+                         "a value, a dealer, a number and a marker", most=MAX_COLUMNS),
+                     line=header_line)
+    return _columns(header_line, header, rows[1:], encoding)
 
 
 def _delimiter(lines: list[str]) -> str:
@@ -133,9 +149,10 @@ def _delimiter(lines: list[str]) -> str:
 
 
 def _trimmed(cells: list[str]) -> list[str]:
-    while cells and not cells[-1]:
-        cells = cells[:-1]
-    return cells
+    end = len(cells)
+    while end and not cells[end - 1]:
+        end -= 1
+    return cells[:end]
 
 
 def _columns(line: int, header: list[str], body: list[tuple[int, list[str]]],
