@@ -52,7 +52,7 @@ def test_a_hostile_file_at_the_limit_is_refused_within_its_bound(app, fmt: str, 
 
 
 def test_the_answer_in_german(app):
-    sheet = "Anna;Ben;Cleo;Dan\n2;-2;-2;2\n-1;-1;3;-2\n".encode()
+    sheet = b"Anna;Ben;Cleo;Dan\n2;-2;-2;2\n-1;-1;3;-2\n"
     answer = app.test_client().post("/v1/imports/csv?first_dealer=Anna&sheet=per_game"
                                     "&check=true", data=sheet, content_type="text/csv",
                                     headers={"Accept-Language": "de"}).get_json()

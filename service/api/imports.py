@@ -33,7 +33,7 @@ HEAVY_IMPORT_BYTES = 64 * 1024  # as a sitting: a larger file takes a batch slot
 
 
 @bp.post("/v1/imports/<format>")
-def import_file(format: str) -> Response:  # noqa: A002 (the path's name)
+def import_file(format: str) -> Response:
     request.max_content_length = MAX_IMPORT_BYTES
     lang = requested()
     options = _query()
