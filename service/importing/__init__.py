@@ -13,9 +13,10 @@ from typing import Any
 
 from service.importing.common import MAX_BYTES, Imported, ImportRefused, Problem
 from service.importing.freedoko import import_freedoko
+from service.importing.qtdoppelkopf import import_qtdoppelkopf
 from service.importing.sheet_csv import import_csv
 
-FORMATS = ("csv", "freedoko")
+FORMATS = ("csv", "qtdoppelkopf", "freedoko")
 
 __all__ = ["FORMATS", "MAX_BYTES", "ImportRefused", "Imported", "Problem", "import_file"]
 
@@ -28,6 +29,8 @@ def import_file(fmt: str, data: bytes, *, ruleset: Any = None,
             raise ValueError(f"unknown sheet layout {layout!r}")
         return import_csv(data, ruleset=ruleset, first_dealer=first_dealer,
                           layout=layout)  # type: ignore[arg-type]
+    if fmt == "qtdoppelkopf":
+        return import_qtdoppelkopf(data, ruleset=ruleset)
     if fmt == "freedoko":
         return import_freedoko(data, ruleset=ruleset)
     raise ValueError(f"unknown format {fmt!r}")
