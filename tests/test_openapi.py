@@ -351,6 +351,8 @@ def test_import_route_matches_the_spec(app, client, conforms):
              "text/plain; charset=utf-16", 200),
             ("/v1/imports/freedoko?check=true", record, "text/plain", 200),
             ("/v1/imports/freedoko", record, "application/octet-stream", 200),
+            ("/v1/imports/doko-logger?check=true", (Path(__file__).parent / "imports"
+             / "doko_logger" / "evening.json").read_bytes(), "application/json", 200),
             ("/v1/imports/qtdoppelkopf?check=true", (Path(__file__).parent / "imports"
              / "qtdoppelkopf" / "evening.json").read_bytes(), "application/json", 200),
             ("/v1/imports/csv", b"Anna;Ben;Cleo;Dan\n1,5;-1;-1;1\n", "text/csv", 400),

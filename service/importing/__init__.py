@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from service.importing.common import MAX_BYTES, Imported, ImportRefused, Problem
+from service.importing.doko_logger import import_doko_logger
 from service.importing.freedoko import import_freedoko
 from service.importing.qtdoppelkopf import import_qtdoppelkopf
 from service.importing.sheet_csv import import_csv
 
-FORMATS = ("csv", "qtdoppelkopf", "freedoko")
+FORMATS = ("csv", "doko-logger", "qtdoppelkopf", "freedoko")
 
 __all__ = ["FORMATS", "MAX_BYTES", "ImportRefused", "Imported", "Problem", "import_file"]
 
@@ -29,6 +30,8 @@ def import_file(fmt: str, data: bytes, *, ruleset: Any = None,
             raise ValueError(f"unknown sheet layout {layout!r}")
         return import_csv(data, ruleset=ruleset, first_dealer=first_dealer,
                           layout=layout)  # type: ignore[arg-type]
+    if fmt == "doko-logger":
+        return import_doko_logger(data, ruleset=ruleset, first_dealer=first_dealer)
     if fmt == "qtdoppelkopf":
         return import_qtdoppelkopf(data, ruleset=ruleset)
     if fmt == "freedoko":
