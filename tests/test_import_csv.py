@@ -142,10 +142,18 @@ def test_no_dealer_at_four_is_refused_not_guessed() -> None:
     assert "first dealer" in caught.value.problems[0].to_dict()["message"]
 
 
-def test_six_players_refused_with_the_reason() -> None:
-    with pytest.raises(ImportRefused) as caught:
-        imported(b"A,B,C,D,E,F\n1,-1,1,-1,0,0\n")
-    assert "six and seven" in caught.value.problems[0].to_dict()["message"]
+def test_six_players_the_dealer_and_the_ruleset_s_place_sit_out() -> None:
+    """At six the dealer and the player opposite him (mittwoch's sit_out_at_six: 3) sit
+    out: their cells are empty."""
+    data = (b"A;B;C;D;E;F\n"
+            b";1;-1;;1;-1\n"      # A deals: A and D sit out
+            b"2;;-2;2;;-2\n"      # B deals: B and E
+            b"-3;-3;;9;-3;\n")    # C deals: C and F; D's solo
+    sitting = imported(data, first_dealer="A")
+    assert [g["dealer"] for g in sitting["games"]] == ["A", "B", "C"]
+    assert sitting["games"][2]["sheet"]["declarer"] == "D"
+    out = check_sitting(sitting).to_dict()
+    assert out["valid"], out["violations"]
 
 
 def test_dealer_column_padding_quotes_and_bom() -> None:

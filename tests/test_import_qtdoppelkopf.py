@@ -76,14 +76,32 @@ def test_jsdoppelkopf_document_at_five_the_dealer_sits_out() -> None:
     assert check_sitting(sitting).to_dict()["valid"]
 
 
-def test_six_at_a_table_refused_with_the_reason() -> None:
+def test_six_at_a_table_the_dealer_and_the_scheme_sit_out() -> None:
+    """QtDoppelKopf's sitOutScheme [3]: the dealer and the player opposite sit out
+    (Backend/gameinfo.cpp ApplyScheme); the scheme becomes sit_out_at_six."""
     data = json.dumps({"dataVersion": "2", "data": [
         {"kind": "playersSet", "playerNames": list("ABCDEF"), "dealerName": "A",
+         "sitOutScheme": [3], "previousDealerName": ""},
+        {"kind": "deal", "players": 6, "numberOfEvents": 0,
+         "changes": [{"name": "B", "diff": 1}, {"name": "C", "diff": 1}]},
+        {"kind": "deal", "players": 6, "numberOfEvents": 0,
+         "changes": [{"name": "C", "diff": -1}, {"name": "F", "diff": -1}]}]}).encode()
+    sitting = import_file("qtdoppelkopf", data).imported
+    assert sitting["ruleset"]["options"]["sit_out_at_six"] == 3
+    assert sitting["games"][0]["sheet"]["scores"] == {"B": 1, "C": 1, "E": -1, "F": -1}
+    assert sitting["games"][1]["sheet"]["scores"] == {"C": -1, "F": -1, "A": 1, "D": 1}
+    result = check_sitting(sitting).to_dict()
+    assert result["valid"], result["violations"]
+
+
+def test_a_scheme_that_does_not_fit_the_table_is_refused() -> None:
+    data = json.dumps({"dataVersion": "2", "data": [
+        {"kind": "playersSet", "playerNames": list("ABCDEFG"), "dealerName": "A",
          "sitOutScheme": [3], "previousDealerName": ""}]}).encode()
     with pytest.raises(ImportRefused) as caught:
         import_file("qtdoppelkopf", data)
     (problem,) = caught.value.problems
-    assert problem.entry == 0 and "six and seven" in problem.to_dict()["message"]
+    assert problem.entry == 0 and "sitOutScheme" in problem.to_dict()["message"]
 
 
 def test_unequal_typed_diffs_and_a_stranger_refused_at_their_entries() -> None:

@@ -47,11 +47,8 @@ def import_doko_logger(data: bytes, *, ruleset: Any = None,
     if type(players) is not list or any(type(p) is not str or not p.strip() for p in players) \
             or len(set(players)) != len(players):
         raise refuse(msg("Spieler must be distinct names"))
-    if len(players) in (6, 7):
-        raise refuse(msg("{count} players at the table: lists of six and seven at a table "
-                         "are not checked yet (4 or 5)", count=len(players)))
-    if not 4 <= len(players) <= 5:
-        raise refuse(msg("{count} players at the table; a table has 4 or 5",
+    if not 4 <= len(players) <= 7:
+        raise refuse(msg("{count} players at the table; a table has 4 to 7",
                          count=len(players)))
     if len(games) > MAX_GAMES:
         raise refuse(msg("the list has more than {count} entries", count=MAX_GAMES))
@@ -64,7 +61,7 @@ def import_doko_logger(data: bytes, *, ruleset: Any = None,
     if first_dealer is not None and first_dealer not in players:
         raise refuse(msg("the first dealer {name} is not a player of the header ({names})",
                          name=first_dealer, names=", ".join(players)))
-    if len(players) == 4 and first_dealer is None:
+    if len(players) != 5 and first_dealer is None:
         raise refuse(msg("the file does not say who dealt first: name the first dealer "
                          "(doko-check: --first-dealer NAME; the route: ?first_dealer=NAME)"))
     problems: list[Problem] = []
@@ -77,9 +74,9 @@ def import_doko_logger(data: bytes, *, ruleset: Any = None,
     for i, line in enumerate(lines):
         if len(players) == 5:
             line["dealer"] = next(p for p in players if p not in line["_seated"])
-        else:
+        else:  # at four, six and seven the file names no dealer: the rotation
             line["dealer"] = dealer
-            dealer = players[(players.index(dealer) + 1) % 4]
+            dealer = players[(players.index(dealer) + 1) % len(players)]
         line.pop("_seated")
         if i + 1 < len(lines) and "bock" not in line["sheet"]:
             notes.append(msg("game {number} has no bock rounds written; the program "

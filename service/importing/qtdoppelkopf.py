@@ -32,7 +32,7 @@ from service.game.text import Text, msg
 from service.importing.common import Imported, ImportRefused, Problem, decode, refuse, ruleset_of
 from service.lists.sitting.check import check_sitting
 
-HOUSE = {"preset": "mittwoch", "options": {
+HOUSE: dict[str, Any] = {"preset": "mittwoch", "options": {
     "bock_rounds": True, "bock_rounds_per_event": True, "bock_cap": 3,
     "mandatory_solo_rounds": True, "table_changes": True, "bock_after_tie": False,
     "bock_after_lost_solo": False}}
@@ -59,17 +59,18 @@ def import_qtdoppelkopf(data: bytes, *, ruleset: Any = None) -> Imported:
     entries = document["data"]
     if len(entries) > MAX_ENTRIES:
         raise refuse(msg("the list has more than {count} entries", count=MAX_ENTRIES))
-    spec, _ = ruleset_of(ruleset if ruleset is not None else HOUSE, "mittwoch", notes, None)
-    if ruleset is None:
-        notes.append(msg("the list is checked under the Mittwochsregeln with the house rules "
-                         "of QtDoppelKopf: a bock round per event, at most three stacked "
-                         "(×8), mandatory solo rounds without bock, players coming and "
-                         "going"))
     walk = Walk(js, notes)
     for index, entry in enumerate(entries):
         walk.entry(index, entry)
     if walk.problems:
         raise ImportRefused(walk.problems)
+    house = {**HOUSE, "options": {**HOUSE["options"], **walk.sit_out()}}
+    spec, _ = ruleset_of(ruleset if ruleset is not None else house, "mittwoch", notes, None)
+    if ruleset is None:
+        notes.append(msg("the list is checked under the Mittwochsregeln with the house rules "
+                         "of QtDoppelKopf: a bock round per event, at most three stacked "
+                         "(×8), mandatory solo rounds without bock, players coming and "
+                         "going"))
     if not walk.games:
         raise refuse(msg("the list has no deal"))
     sitting: dict[str, Any] = {"ruleset": spec, "players": walk.first_players,
@@ -93,6 +94,7 @@ class Walk:
         self.first_dealer = ""
         self.dealer = 0
         self.scheme: set[int] = set()
+        self.schemes: dict[int, list[int]] = {}  # at six and seven, by the table's size
         self.games: list[dict[str, Any]] = []
         self.table: list[str] | None = None  # a change of the table, for the next game
         self.next_dealer: str | None = None
@@ -128,21 +130,28 @@ class Walk:
                                           for n in names) or len(set(names)) != len(names):
             self.bad(index, msg("playerNames must be distinct names"))
             return
-        if len(names) in (6, 7):
-            self.bad(index, msg("{count} players at the table: lists of six and seven at a "
-                                "table are not checked yet (4 or 5)", count=len(names)))
-            return
-        if not 4 <= len(names) <= 5:
-            self.bad(index, msg("{count} players at the table; a table has 4 or 5",
+        if not 4 <= len(names) <= 7:
+            self.bad(index, msg("{count} players at the table; a table has 4 to 7",
                                 count=len(names)))
             return
         if dealer not in names:
             self.bad(index, msg("the dealer {name} is not one of the players",
                                 name=str(dealer)[:64]))
             return
-        if type(scheme) is not list or any(type(s) is not int for s in scheme):
-            self.bad(index, msg("sitOutScheme must be a list of numbers"))
+        if type(scheme) is not list or any(type(s) is not int for s in scheme) or (
+                len(names) > 5 and (len(set(scheme)) != len(names) - 5
+                                    or not all(0 < s < len(names) for s in scheme))):
+            self.bad(index, msg("the sit-out scheme (sitOutScheme) must name {count} places "
+                                "from 1 to {most}, counted from the dealer",
+                                count=max(0, len(names) - 5), most=len(names) - 1))
             return
+        if len(names) > 5:  # the ruleset's sit-out options say it for the whole list
+            known = self.schemes.setdefault(len(names), sorted(set(scheme)))
+            if known != sorted(set(scheme)):
+                self.bad(index, msg("a second sit-out scheme at a table of {count}: the list "
+                                    "is checked with one scheme a table size",
+                                    count=len(names)))
+                return
         self.players = list(names)
         self.dealer = names.index(dealer)
         self.scheme = set(scheme) | ({0} if len(names) > 4 else set())
@@ -150,6 +159,15 @@ class Walk:
             self.first_players, self.first_dealer = list(names), str(dealer)
         else:
             self.table, self.next_dealer = list(names), str(dealer)
+
+    def sit_out(self) -> dict[str, Any]:
+        """The ruleset's sit-out options from the schemes at six and seven."""
+        out: dict[str, Any] = {}
+        if 6 in self.schemes:
+            out["sit_out_at_six"] = self.schemes[6][0]
+        if 7 in self.schemes:
+            out["sit_out_at_seven"] = self.schemes[7]
+        return out
 
     def playing(self) -> list[str]:
         n = len(self.players)

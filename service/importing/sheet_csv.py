@@ -178,12 +178,8 @@ def _columns(line: int, header: list[str], body: list[tuple[int, list[str]]],
     if value is not None and marker is None:
         marker = value + 1  # DapfiDuck's sixth cell, unnamed
     names = [n for _, n in players]
-    if len(names) in (6, 7):
-        problems.append(Problem(msg("the header names {count} players: lists of six and "
-                                    "seven at a table are not checked yet (4 or 5)",
-                                    count=len(names)), line))
-    elif not 4 <= len(names) <= 5:
-        problems.append(Problem(msg("the header names {count} players; a table has 4 or 5: "
+    if not 4 <= len(names) <= 7:
+        problems.append(Problem(msg("the header names {count} players; a table has 4 to 7: "
                                     "the first line must name them", count=len(names)), line))
     for name in names:
         if not printable(name) or len(name) > 64:
@@ -265,11 +261,11 @@ def _shaped(points: list[int], mult: int) -> bool:
 
 def _line_shape(cells: dict[str, int | None], mult: int) -> bool:
     values = list(cells.values())
-    if len(values) == 5:  # the dealer sits out: one empty or 0
-        out = [i for i, v in enumerate(values) if not v]
-        if not out:
+    if len(values) > 4:  # the dealer sits out (at six and seven others too): empty or 0
+        out = [i for i, v in enumerate(values) if not v][:len(values) - 4]
+        if len(out) < len(values) - 4:
             return False
-        values = [v for i, v in enumerate(values) if i != out[0]]
+        values = [v for i, v in enumerate(values) if i not in out]
     return None not in values and _shaped([v or 0 for v in values], mult)
 
 
@@ -330,7 +326,7 @@ def _game(sheet: Sheet, row: Row, entries: dict[str, int | None], layout: Layout
                                "game is read from its entries", line=row.line, marker=marker))
     if layout == "per_game":
         line["scores"] = {n: v or 0 for n, v in entries.items()
-                          if v is not None or len(entries) == 4}
+                          if v is not None or len(entries) == 4}  # at 5 to 7 the sitters'
         if any(v is None for v in entries.values()) and len(entries) == 4:
             sheet.notes.append(msg("line {line}: an empty cell is read as 0", line=row.line))
     else:
@@ -389,6 +385,10 @@ def _dealers(sheet: Sheet, games: list[dict[str, Any]], entries: list[dict[str, 
             notes.append(msg("the sheet has no dealer column: each game's dealer is the "
                              "player without an entry, who sat out"))
             return
+    if len(sheet.players) > 5:
+        notes.append(msg("at a table of {count} the dealer and the places the ruleset names "
+                         "sit out (sit_out_at_six, sit_out_at_seven); the sheet's empty "
+                         "cells are checked against them", count=len(sheet.players)))
     if first is None:
         raise refuse(msg("the sheet does not say who dealt first: name the first dealer "
                          "(doko-check: --first-dealer NAME; the route: ?first_dealer=NAME)"))
