@@ -103,3 +103,18 @@ def test_no_record_is_refused() -> None:
     with pytest.raises(ImportRefused) as caught:
         import_file("freedoko", b"hello\n")
     assert "seed" in caught.value.problems[0].to_dict()["message"]
+
+
+def test_teams_and_special_points_beside_the_check_in_notes() -> None:
+    """FreeDoko's summary says more than the claim: where its teams or special points
+    differ from the check's, a note says so (here a fox caught by contra left out)."""
+    from service.checking.importing import import_data
+
+    text = read("normal-announcements").replace(b"caught fox = contra, contra, 2, 3, 1\n", b"")
+    _, answer = import_data("freedoko", text, check=True)
+    (note,) = answer["notes"]
+    assert note.startswith("FreeDoko's special points are") and "fox_caught (contra)" in note
+    text = read("solo").replace(b"teams = contra, contra, re, contra",
+                                b"teams = contra, re, re, contra")
+    _, answer = import_data("freedoko", text, check=True)
+    assert any("re team is Ben, Cleo; the check's is Cleo" in n for n in answer["notes"])

@@ -11,6 +11,7 @@ from service.checking.sitting import check_sitting_data
 from service.game.text import msg
 from service.game.words import say
 from service.importing import FORMATS, MAX_BYTES, Imported, ImportRefused, import_file
+from service.importing.freedoko import compared
 
 MAX_IMPORT_BYTES = MAX_BYTES
 MAX_LISTED = 100  # problems listed, as field errors are
@@ -51,4 +52,6 @@ def import_data(fmt: str, body: bytes, *, ruleset: Any = None, first_dealer: str
         answer["check"] = (check_sitting_data(imported.imported).to_dict(lang)
                            if imported.kind == "sitting"
                            else check_data(imported.imported, None, lang).answer)
+        if imported.own:  # FreeDoko's teams and special points beside the check's
+            answer["notes"] += [say(n, lang) for n in compared(imported.own, answer["check"])]
     return imported, answer

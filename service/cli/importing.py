@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from service.checking import Item, check_item, parse_json
+from service.checking import Item, parse_json
 from service.checking.importing import MAX_IMPORT_BYTES, import_data
 from service.checking.problem import Problem, problem_body
 from service.checking.sitting import check_sitting_data
@@ -78,7 +78,7 @@ def main(argv: list[str], out: TextIO, err: TextIO) -> int:
         data = read(args.file)
         imported, answer = import_data(args.format, data, ruleset=ruleset,
                                        first_dealer=args.first_dealer, layout=args.layout,
-                                       check=args.check and args.json, lang=args.lang)
+                                       check=args.check, lang=args.lang)
     except OSError as error:
         err.write(f"doko-check: {args.file}: cannot read: {error.strerror or error}\n")
         return ERROR
@@ -102,9 +102,10 @@ def main(argv: list[str], out: TextIO, err: TextIO) -> int:
             result = check_sitting_data(imported.imported)
             out.write("\n".join(sitting_cli.report(args.file, result, args.lang)) + "\n")
             return OK if result.valid else FAILED
-        entry, checked = check_item(Item(0, None, imported.imported), None, args.lang)
+        entry = answer["check"]
         out.write(game_report(Item(0, None, imported.imported), entry, args.lang) + "\n")
-        return OK if checked is not None and checked.valid else FAILED
+        agrees = (entry.get("claimed") or {}).get("agrees", True)
+        return OK if entry.get("valid") and agrees else FAILED
     except Problem as problem:
         err.write(sitting_cli.problem_text(args.file, problem, args.lang))
         return ERROR

@@ -32,6 +32,9 @@ class Imported:
     kind: Kind
     imported: dict[str, Any]
     notes: list[Text] = field(default_factory=list)
+    # what the file says of its own result beyond the claim (FreeDoko's teams and special
+    # points), compared with the check's answer where it is asked for
+    own: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         return {"kind": self.kind, "imported": self.imported,

@@ -85,14 +85,16 @@ def import_freedoko(data: bytes, *, ruleset: Any = None) -> Imported:
         "hands": game.deal(), "reservations": game.reservations, "game": game.game,
         "play": game.play}
     summary = record.top.block("game summary")
+    own: dict[str, Any] = {}
     if summary is None:
         notes.append(msg("the record stops during the game: it is checked as far as it goes"))
     else:
         _claimed(summary, transcript, game, rules.counting, notes)
+        own = {"teams": game.teams, "points": _special_points(summary)}
     for event in transcript["play"]:
         if str(event.get("announce", "")).startswith("team:"):
             event["announce"] = game.team(event["seat"])
-    return Imported("transcript", transcript, notes)
+    return Imported("transcript", transcript, notes, own)
 
 
 class Game:
@@ -309,3 +311,61 @@ def _score(team: str, winner: str, points: int, counting: str, solo: bool) -> in
         return 0 if won else -(3 * points if solo and team == "re" else points)
     factor = 3 if solo and team == "re" else 1
     return factor * points if won else -factor * points
+
+
+# FreeDoko's special points (src/game/specialpoint.cpp, name) as the check's score items
+POINTS = {"won": "won", "no 90": "below_90", "no 60": "below_60", "no 30": "below_30",
+          "no 0": "black", "no 90 said": "no90_announced", "no 60 said": "no60_announced",
+          "no 30 said": "no30_announced", "no 0 said": "black_announced",
+          "got 120 against no 90": "reached_120_against_no90",
+          "got 90 against no 60": "reached_90_against_no60",
+          "got 60 against no 30": "reached_60_against_no30",
+          "got 30 against no 0": "reached_30_against_black", "caught fox": "fox_caught",
+          "fox last trick": "fox_last_trick", "charlie": "karlchen_last_trick",
+          "caught charlie": "karlchen_caught", "Doppelkopf": "doppelkopf",
+          "contra won": "against_club_queens", "heart trick": "heart_trick",
+          "dolle caught dolle": "dollen_beat_dollen"}
+
+
+def _special_points(summary: Block) -> list[tuple[str, str]]:
+    """The summary's special points FreeDoko and the check both name: (item, team)."""
+    block = summary.block("special points")
+    found = []
+    for _, line in block.lines if block is not None else ():
+        name, sep, rest = line.partition("=")
+        parts = [p.strip() for p in rest.split(",")]
+        if sep and name.strip() in POINTS and len(parts) > 1 and parts[1] in TEAMS:
+            found.append((POINTS[name.strip()], parts[1]))
+    return found
+
+
+def compared(own: dict[str, Any], answer: dict[str, Any]) -> list[Text]:
+    """Notes where the check's teams or score items differ from FreeDoko's summary."""
+    notes: list[Text] = []
+    game = answer.get("game") or {}
+    names = answer.get("players") or []
+    teams = own.get("teams") or []
+    if teams and "re" in game:
+        re_seats = {i for i, t in enumerate(teams) if t == "re"}
+        if set(game["re"]) != re_seats:
+            notes.append(msg("FreeDoko's re team is {freedoko}; the check's is {check}",
+                             freedoko=_names(re_seats, names),
+                             check=_names(set(game["re"]), names)))
+    score = answer.get("score") or {}
+    if "points" in own and score:
+        mapped = set(POINTS.values())
+        ours = sorted((i["code"], i["team"]) for i in score.get("items", ())
+                      if i["code"] in mapped)
+        theirs = sorted(own["points"])
+        if ours != theirs:
+            notes.append(msg("FreeDoko's special points are {freedoko}; the check's are "
+                             "{check}", freedoko=_items(theirs), check=_items(ours)))
+    return notes
+
+
+def _names(seats: set[int], names: list[str]) -> str:
+    return ", ".join(names[s] if s < len(names) else str(s + 1) for s in sorted(seats))
+
+
+def _items(items: list[tuple[str, str]]) -> str:
+    return ", ".join(f"{code} ({team})" for code, team in items) or "–"
