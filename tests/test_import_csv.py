@@ -171,3 +171,22 @@ def test_a_line_after_the_sum_row_and_a_bad_value_are_refused_together() -> None
     with pytest.raises(ImportRefused) as caught:
         imported(data, first_dealer="Anna")
     assert [p.line for p in caught.value.problems] == [2, 4]
+
+
+def test_the_handbook_s_examples_import_and_check() -> None:
+    """docs/importing.md: its sheet, QtDoppelKopf list and Doko_Logger evening are read
+    and checked as the page says."""
+    import json
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "docs" / "importing.md").read_text(encoding="utf-8")
+    (sheet,) = re.findall(r"```csv\n(.*?)```", page, re.S)
+    result = checked(sheet.encode(), first_dealer="Anna Maria")
+    assert result["valid"] and result["claimed"]["agrees"]
+    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", page, re.S)]
+    logger = next(b for b in blocks if "Session_Info" in b)
+    qt = next(b for b in blocks if "dataVersion" in b)
+    for fmt, data in (("doko-logger", logger), ("qtdoppelkopf", qt)):
+        sitting = import_file(fmt, json.dumps(data).encode()).imported
+        assert check_sitting(sitting).to_dict()["valid"], fmt
