@@ -20,6 +20,7 @@ reads it back):
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from service.game.text import Text, msg
@@ -63,6 +64,10 @@ def import_freedoko(data: bytes, *, ruleset: Any = None) -> Imported:
         raise refuse(msg("the record has no rules block in its party block"))
     if ruleset is None:
         spec, rules = ruleset_from(pairs(rules_block), notes)
+        changed = ", ".join(f"{k} = {json.dumps(v)}" for k, v in spec["options"].items())
+        notes.insert(0, msg("the record's rules are checked as the FreeDoko rules with "
+                            "these options: {options}", options=changed) if changed
+                     else msg("the record's rules are the FreeDoko rules as they are"))
     else:
         spec, rules = ruleset_of(ruleset, "freedoko", notes, None)
         notes.append(msg("the record's own rules are not read: the ruleset asked for is used"))
