@@ -25,7 +25,7 @@ EXAMPLES = ROOT / "examples"
 DE = {"Accept-Language": "de-DE,de;q=0.9"}
 HUMAN = {"title", "detail", "message", "meaning", "note", "source", "de", "sources_de"}
 NAMES = ["Anna", "Ben", "Cleo", "Dan", "Per", "swine", "bock_factorr",  # as the requests give
-         "cases", "compare", "draw"]  # and the command's subcommands
+         "cases", "compare", "draw", "import"]  # and the command's subcommands
 
 
 def said(node: Any, key: str | None = None):
@@ -298,3 +298,16 @@ def test_a_claim_that_differs_is_said_in_words(capsys, tmp_path):
     assert "winner: contra claimed, re computed" in text
     assert "valid: no claimed, yes computed" in text
 
+
+
+@pytest.mark.parametrize("fmt,folder", [("freedoko", "freedoko"), ("qtdoppelkopf", "qtdoppelkopf"),
+                                        ("doko-logger", "doko_logger")])
+def test_imports_speak_german(client, fmt, folder):
+    """The import route's notes, its check and its refusals in German (tests/imports)."""
+    for path in sorted((ROOT / "tests" / "imports" / folder).iterdir()):
+        answer = client.post(f"/v1/imports/{fmt}?check=true", data=path.read_bytes(),
+                             headers={**DE, "Content-Type": "text/plain; charset=utf-8"})
+        body = answer.get_json()
+        texts = [*said(body), *body.get("notes", [])]
+        assert texts, path.name
+        assert {t: f for t in texts if (f := english_in(t, NAMES))} == {}, path.name

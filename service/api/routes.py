@@ -59,10 +59,11 @@ def answer_response(payload: Any) -> Response:
 UTF8 = frozenset(("utf-8", "utf8"))  # the charsets a body may declare (JSON is UTF-8)
 
 
-def read_body() -> bytes:
+def read_body(charsets: frozenset[str] = UTF8) -> bytes:
     """The request body; 413 above the request's max_content_length (MAX_CONTENT_LENGTH
     unless the view raised it), whether sized or chunked; 415 for a compressed one or a
-    charset other than UTF-8; 501 for a transfer coding other than chunked.
+    charset not in ``charsets`` (UTF-8; an imported file may come in others); 501 for a
+    transfer coding other than chunked.
 
     Every route that takes a body reads it here, and parses it with parse_json (or, a
     JSON array batch, json_array_items): the limits and the strict reading hold for all.
@@ -83,7 +84,7 @@ def read_body() -> bytes:
                           f"{transfer.strip()[:100]!r}; only chunked is understood.")
     if ";" in environ.get("CONTENT_TYPE", ""):  # no parameters, no charset to parse
         charset = req.mimetype_params.get("charset")
-        if charset is not None and charset.strip().lower() not in UTF8:
+        if charset is not None and charset.strip().lower() not in charsets:
             raise Problem(415, f"The request body is declared as charset {charset[:40]!r}; "
                           "send it as UTF-8.")
     size = plain_length(environ)

@@ -79,6 +79,7 @@ PHRASES: Final = (
     N_("{count} participants cannot be seated at tables of four and five (6, 7 and 11 "
        "cannot)."),
     N_("Must be a list of {low} to {high} names."),
+    N_("Must be a date written year-month-day, as 2026-11-27."),
     N_("Must be a list of 1 to {count} preliminary rounds."),
     N_("Must be a list of 1 to {count} tables."),
     N_("The tournament sets this for its tables; leave it out."),
@@ -162,6 +163,16 @@ PHRASES: Final = (
     N_("The batch has {count} transcripts or more; at most {most} are checked in one "
        "request."),
     N_("Unknown ruleset {ruleset}; known: {known}."),
+    N_("The file cannot be read as {format}: each place is listed with the reason."),
+    N_("There is no importer for {format}; the formats are: {formats}."),
+    N_("The request body is not {charset}: byte {offset} cannot be read."),
+    N_("The query has a wrong parameter."),
+    N_("Unknown query parameter {name}; the parameters are: {names}."),
+    N_("check: must be true or false."),
+    N_("sheet: must be per_game or totals."),
+    N_("ruleset: must be a preset's id or a JSON object with preset and options."),
+    N_("Send the file as the request body: text/csv, application/json or text/plain (a "
+       "charset where it is not UTF-8: windows-1252, utf-16)."),
     N_("The rulesets failed to load."),
     N_("All of the server's batch slots ({count}) are taken; send this one again after "
        "Retry-After seconds. Single checks are answered meanwhile."),

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class Problem(Exception):
     """Raised to answer with a problem document."""
 
-    def __init__(self, status: int, detail: str, errors: list[dict[str, str]] | None = None,
+    def __init__(self, status: int, detail: str, errors: list[dict[str, Any]] | None = None,
                  headers: dict[str, str] | None = None, said: tuple[Text, ...] = (),
                  broken: Broken | None = None):
         super().__init__(detail)

@@ -5,6 +5,7 @@
     doko-check --list-rulesets | --version
     doko-check cases --ruleset ID [--count N] [--seed S]
     doko-check compare CASES VERDICTS [--allow-missing] [--junit FILE | --github]
+    doko-check import csv|doko-logger|qtdoppelkopf|freedoko FILE [--check] ...
 
 A FILE (``-`` for stdin) holds one transcript (a JSON object), a JSON array of them, or
 one per line (JSON Lines / NDJSON: by the extension ``.jsonl`` or ``.ndjson``, or by
@@ -56,6 +57,7 @@ from service.checking import (
 from service.checking.phrases import phrase
 from service.checking.problem import Problem
 from service.cli import ci, conformance, speech
+from service.cli import importing as importing_cli
 from service.cli import sitting as sitting_cli
 from service.cli import tournament as tournament_cli
 from service.cli.games import JOBS, PARALLEL_FROM, checked, load
@@ -228,6 +230,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     with speech.spoken(lang):
         if argv and argv[0] in conformance.COMMANDS:  # doko-check cases|compare ...
             return conformance.main(argv)
+        if argv and argv[0] == "import":  # doko-check import FORMAT FILE [--check] ...
+            return importing_cli.main(argv[1:], sys.stdout, sys.stderr)
         if argv and argv[0] == "draw":  # doko-check draw --rounds N --seed TEXT NAME...
             return tournament_cli.draw_main(argv[1:], sys.stdout, sys.stderr, lang)
         try:

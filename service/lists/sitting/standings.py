@@ -115,6 +115,7 @@ class SittingResult:
     next_dealer: str = ""
     games_left: int | None = None
     bock_ahead: tuple[int, ...] = ()
+    date: str | None = None  # the evening the list was kept, as the request gave it
 
     @property
     def valid(self) -> bool:
@@ -136,6 +137,10 @@ class SittingResult:
         out: dict[str, Any] = {
             "valid": self.valid, "complete": self.complete, "ruleset": self.ruleset,
             "players": list(self.players),
+        }
+        if self.date is not None:
+            out["date"] = self.date
+        out |= {
             "violations": [v.as_dict(lang) for v in self.violations],
             "notes": [n.as_dict(lang) for n in self.notes],
             "games": [g.as_dict(lang) for g in self.games],
