@@ -59,6 +59,10 @@ PHRASES: Final = (
     N_("Must be a list of 4 to {count} names, the table's positions clockwise."),
     N_("Must be a name of 1 to {count} characters."),
     N_("Must be a printable name: no control or format characters, not blank."),
+    N_("Must be a printable name: no filler characters that show as blank (Hangul fillers, "
+       "the blank Braille pattern)."),
+    N_("Must be a printable name: at most {count} accents or other combining marks on one "
+       "letter."),
     N_("{name} and {other} are one name (compared without case and width); names must "
        "differ."),
     N_("Must be a list of games."),
@@ -76,6 +80,7 @@ PHRASES: Final = (
     N_("{count} participants cannot be seated at tables of four and five (6, 7 and 11 "
        "cannot)."),
     N_("Must be a list of {low} to {high} names."),
+    N_("Must be a date written year-month-day, as 2026-11-27."),
     N_("Must be a list of 1 to {count} preliminary rounds."),
     N_("Must be a list of 1 to {count} tables."),
     N_("The tournament sets this for its tables; leave it out."),
@@ -88,8 +93,27 @@ PHRASES: Final = (
        "each; leave this out."),
     N_("Duplicate key: {key} appears more than once in this object."),
     N_("{option}: is not an option of the catalogue"),
-    N_("{option}: is not an option of the catalogue; did you mean “{near}”?"),
+    N_("{option}: is not an option of the catalogue (did you mean {near}?)"),
     N_("{option}: must be at most {count}"),
+    N_("{option}: must be true or false"),
+    N_("{option}: must be a non-negative integer"),
+    N_("{option}: must be one of {choices}"),
+    N_("{option}: must be a list of strings"),
+    N_("{option}: unknown value(s) {values}; allowed: {choices}"),
+    N_("{option}: lists a value twice"),
+    N_("{option}: must be a list of kinds, or of lists of kinds of equal rank"),
+    N_("{option}: each entry must be a kind or a non-empty list of kinds"),
+    N_("{option}: must be a list of {count} non-negative integers"),
+    N_("{option}: hyperswines need swines"),
+    N_("{option}: needs swines"),
+    N_("{option}: the ♥10 options need dollen"),
+    N_("{option}: each level's deadline must not come before the previous level's under "
+       "this announcement_clock"),
+    N_("{option}: poverty is allowed but not ranked"),
+    N_("{option}: solos are allowed but not ranked"),
+    N_("{option}: needs at least one rule"),
+    N_("{option}: must be at least 1"),
+    N_("{option}: must be from {low} to {high}"),
     N_("preset: unknown preset {preset}; known: {known}"),
     N_("preset: unknown preset {preset}; did you mean “{near}”? Known: {known}"),
     # ---- problem details ---------------------------------------------------------------
@@ -99,6 +123,12 @@ PHRASES: Final = (
     N_("The sitting has {count} field error."),
     N_("The sitting has {count} field errors."),
     N_("The sitting has {count} field errors; the first {listed} are listed."),
+    N_("The tournament has {count} field error."),
+    N_("The tournament has {count} field errors."),
+    N_("The tournament has {count} field errors; the first {listed} are listed."),
+    N_("The draw has {count} field error."),
+    N_("The draw has {count} field errors."),
+    N_("The draw has {count} field errors; the first {listed} are listed."),
     N_("The request body has {count} field error."),
     N_("The request body has {count} field errors."),
     N_("The event has {count} field error."),
@@ -111,11 +141,16 @@ PHRASES: Final = (
     N_("The body is NDJSON (one transcript per line) sent as application/json: send it as "
        "application/x-ndjson, or as a JSON array of transcripts."),
     N_("The request body is not valid JSON: {error}"),
+    N_("The request body is not valid JSON: {name} is not a JSON value"),
+    N_("The request body is not valid UTF-8 (byte {position})."),
+    N_("Must be an array."),
     N_("The request body holds a lone surrogate, which is no Unicode character."),
     N_("The request body holds a number of more than 4300 digits; a number may have at "
        "most 4300."),
     N_("The request body has the key {key} more than once in one object; each key may "
        "appear once."),
+    N_("The request body nests arrays and objects more than {count} levels deep; at most "
+       "that many are read."),
     N_("The transcript is over {count} bytes, the limit for one game."),
     N_("The request body is over {count} bytes, the limit of this route."),
     N_("The request body is sent with Content-Encoding {coding}; send it uncompressed "
@@ -129,6 +164,16 @@ PHRASES: Final = (
     N_("The batch has {count} transcripts or more; at most {most} are checked in one "
        "request."),
     N_("Unknown ruleset {ruleset}; known: {known}."),
+    N_("The file cannot be read as {format}: each place is listed with the reason."),
+    N_("There is no importer for {format}; the formats are: {formats}."),
+    N_("The request body is not {charset}: byte {offset} cannot be read."),
+    N_("The query has a wrong parameter."),
+    N_("Unknown query parameter {name}; the parameters are: {names}."),
+    N_("check: must be true or false."),
+    N_("sheet: must be per_game or totals."),
+    N_("ruleset: must be a preset's id or a JSON object with preset and options."),
+    N_("Send the file as the request body: text/csv, application/json or text/plain (a "
+       "charset where it is not UTF-8: windows-1252, utf-16)."),
     N_("The rulesets failed to load."),
     N_("All of the server's batch slots ({count}) are taken; send this one again after "
        "Retry-After seconds. Single checks are answered meanwhile."),
@@ -141,7 +186,7 @@ PHRASES: Final = (
     N_("The server failed to answer this request."),
     # ---- the titles: the HTTP status phrases -------------------------------------------
     N_("Bad Request"), N_("Not Found"), N_("Method Not Allowed"),
-    N_("Request Entity Too Large"), N_("Content Too Large"), N_("Unsupported Media Type"),
+    N_("Content Too Large"), N_("Unsupported Media Type"),
     N_("Internal Server Error"), N_("Service Unavailable"), N_("Not Implemented"),
     N_("Length Required"),
 )

@@ -125,7 +125,8 @@ class Reader:
         if type(value) is not dict:
             self.err(pointer, "Must be an object.")
             return found
-        known = players if len(players) <= LISTED else frozenset(players)
+        known = players if len(players) <= LISTED else (
+            self.everyone if players is self.roster else frozenset(players))
         for name, points in value.items():
             here = f"{pointer}/{pointer_token(name)}"
             if name in known:
