@@ -138,8 +138,12 @@ def transcripts_of_unknown_fields(size: int, share: float) -> bytes:
 
 
 def deep(size: int, key: str) -> bytes:
-    """Arrays nested as deep as the JSON reader takes, side by side to fill the body."""
-    one = "[" * 900 + "]" * 900
+    """Arrays nested as deep as the nesting limit lets a body be read (the object around
+    them one level more), side by side to fill the body."""
+    from service.checking.nesting import MAX_NESTING
+
+    depth = MAX_NESTING - 2
+    one = "[" * depth + "]" * depth
     count = max(1, (size - 16) // (len(one) + 1))
     return ('{"' + key + '":[' + ",".join([one] * count) + "]}").encode()
 

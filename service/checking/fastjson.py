@@ -41,7 +41,9 @@ try:
 except ImportError:  # the rules library and doko-check need only marshmallow
     orjson = None
 
-MAX_DEPTH = 32  # a transcript is 5 deep; anything deeper goes the strict way
+# As deep as any body is read (nesting.check refuses deeper first): a body between two
+# depths was parsed twice, orjson's reading thrown away (4 MiB of nests 60 deep: 2 s).
+MAX_DEPTH = nesting.MAX_NESTING
 WRITE_BACK_BYTES = 8 * 1024  # a whole game is 1-2 KB
 
 
