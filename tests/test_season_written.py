@@ -173,7 +173,7 @@ def test_longest_non_increasing_subsequence():
 def test_messages_in_the_clubs_words():
     """Messages in German and English ..., in the words of the club's own ranking
     ("Rangliste", "Platz", "Punkte", "Turniertag")."""
-    body = season(DAYS + [day("2026-03-01", "Zed", "A")], scheme={
+    body = season([*DAYS, day("2026-03-01", "Zed", "A")], scheme={
         "kind": "places", "points": [10.25, 8, 6, 5, 4, 3, 2, 1]}, as_of="2026-02-15",
         written=written(("E", 4), ("B", 14), ("A", 21), ("C", 14)))
     de = answer(body, "de")

@@ -340,16 +340,19 @@ def _written(r: SeasonReader, value: Any, windows: list[Window]
              ) -> dict[str, list[WrittenEntry]]:
     ids = tuple(w.id for w in windows)
     found: dict[str, list[WrittenEntry]] = {}
-    # Without windows (an error already), every key would be refused again.
-    one = r.obj(value, "/written", ids) if windows else None
-    if one is None:
+    if type(value) is not dict:
+        r.err("/written", "Must be an object.")
         return found
-    for ident, entries in one.items():
-        if ident not in ids:
-            continue  # r.obj said it
+    for ident, entries in value.items():
         here = f"/written/{pointer_token(ident)}"
+        if ident not in ids:
+            if windows:  # without windows (an error already), each key would be one more
+                r.err(here, "Names no window of this request; the written rankings are "
+                      "given by the id of their window.")
+            continue
         if type(entries) is not list:
-            r.err(here, "Must be a list of {name, points} in the published order.")
+            r.err(here, "Must be a list of entries with name and points, in the published "
+                  "order.")
             continue
         listed: list[WrittenEntry] = []
         for i, item in enumerate(entries):
