@@ -55,6 +55,7 @@ from service.checking import (
 )
 from service.checking.problem import Problem
 from service.cli import ci, conformance
+from service.cli import season as season_cli
 from service.cli import sitting as sitting_cli
 from service.cli import tournament as tournament_cli
 from service.cli.games import JOBS, PARALLEL_FROM, checked, load
@@ -125,6 +126,10 @@ def parser() -> argparse.ArgumentParser:
                         help="read each FILE as one tournament day (as POST "
                              "/v1/tournaments/check takes it) and print its rounds, "
                              "standing, final tables and places")
+    parser.add_argument("--season", action="store_true",
+                        help="read each FILE as one season (a club's tournament days, as "
+                             "POST /v1/seasons/check takes it) and print each window's "
+                             "ranking and the written rankings' slips")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON document with the API's result objects")
     parser.add_argument("--ruleset", metavar="ID|JSON",
@@ -155,6 +160,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.season:
+        return season_cli.run(args, out, err)
     if args.tournament:
         return tournament_cli.run(args, out, err)
     if args.sitting:
@@ -224,6 +231,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         ci.refuse(command, args)
         sitting_cli.refuse(command, args)
         tournament_cli.refuse(command, args)
+        season_cli.refuse(command, args)
         if args.junit:
             writable(command, args.junit)
     except SystemExit as stop:  # argparse: --help (0) or a usage error (2)
