@@ -78,7 +78,7 @@ def _beside(ranking: Ranking, written: list[dict[str, Any]], defects: list[ListD
             row[4:] = [str(ln.place), ln.name + (MARK if ln.name in missing else ""),
                        as_text(ln.shown)]
         rows.append(row)
-    return _columns(rows, (0, 2, 4, 6)) + ["    " + translate("* marks a slip", lang)]
+    return [*_columns(rows, (0, 2, 4, 6)), "    " + translate("* marks a slip", lang)]
 
 
 def _number(value: Any) -> str:
