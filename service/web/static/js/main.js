@@ -9,6 +9,7 @@ import { decode, encode, LinkError } from "./share.js";
 import { renderLine } from "./evening.js";
 import { renderSitting } from "./sittingview.js";
 import { isTournament, mountDrawForm, renderTournament } from "./tournamentview.js";
+import { isSeason, renderSeason } from "./seasonview.js";
 
 const $ = (selector) => document.querySelector(selector);
 const input = $("#input");
@@ -148,9 +149,11 @@ async function checkText(text, {link = null, unchecked = false, how = link ? "re
   const unknown = id !== null && known.length && !known.includes(id);
   const isList = data && typeof data === "object" && Array.isArray(data.games);
   const isDay = isTournament(data);
+  const isRanking = isSeason(data);
   let answer;
   try {
-    answer = await post(isDay ? "/v1/tournaments/check" : isList ? "/v1/sittings/check" : "/v1/games/check", text);
+    answer = await post(isRanking ? "/v1/seasons/check" : isDay ? "/v1/tournaments/check"
+      : isList ? "/v1/sittings/check" : "/v1/games/check", text);
   } catch (error) {
     showMessage("network_error", {msg: error.message});
     return;
@@ -173,7 +176,8 @@ async function checkText(text, {link = null, unchecked = false, how = link ? "re
     hideResult(link === null);
     return;
   }
-  state.shown = isDay ? {kind: "day", data, answer: answer.body, askedIn: language()}
+  state.shown = isRanking ? {kind: "season", data, answer: answer.body, askedIn: language()}
+    : isDay ? {kind: "day", data, answer: answer.body, askedIn: language()}
     : isList ? {kind: "list", data, answer: answer.body, askedIn: language()}
     : {kind: "game", data, answer: answer.body, askedIn: language(), rules: await handRules(data)};
   if (link) Object.assign(state.shown, {link, unchecked});
@@ -198,7 +202,9 @@ function renderShown() {
   if (shown.unchecked || shown.list?.unchecked) {
     back.append(el("p", {class: "unchecked-link", role: "note"}, t("link_unchecked")));
   }
-  if (shown.kind === "day") {
+  if (shown.kind === "season") {
+    renderSeason(view, shown.data, shown.answer);
+  } else if (shown.kind === "day") {
     renderTournament(view, shown.data, shown.answer, {openTable});
   } else if (shown.kind === "list") {
     if (shown.fromDay) {
@@ -446,7 +452,8 @@ async function recheckInLanguage() {
   }
   for (const shown of [state.shown, state.list]) {
     if (!shown || shown.askedIn === asked || shown.fromDay || shown.kind === "line") continue;
-    const path = shown.kind === "day" ? "/v1/tournaments/check"
+    const path = shown.kind === "season" ? "/v1/seasons/check"
+      : shown.kind === "day" ? "/v1/tournaments/check"
       : shown.kind === "list" ? "/v1/sittings/check" : "/v1/games/check";
     let answer;
     try { answer = await post(path, JSON.stringify(shown.data)); } catch { continue; }

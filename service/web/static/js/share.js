@@ -84,7 +84,7 @@ export async function decode(hash) {
   if (Number(version[1]) !== FORMAT_VERSION) {
     throw new LinkError("link_version", {v: version[1], known: FORMAT_VERSION});
   }
-  const m = /^#(v2\/(game|list|day)\/([A-Za-z0-9_-]+)(?:\/([1-9][0-9]{0,3}))?)\.([A-Za-z0-9_-]{6})$/.exec(hash);
+  const m = /^#(v2\/(game|list|day|season)\/([A-Za-z0-9_-]+)(?:\/([1-9][0-9]{0,3}))?)\.([A-Za-z0-9_-]{6})$/.exec(hash);
   // Anything else that starts as a link of this version was damaged on the way.
   if (!m || m[5] !== checkOf(m[1])) throw new LinkError("link_damaged");
   const line = m[4] === undefined ? null : Number(m[4]) - 1;
