@@ -62,10 +62,11 @@ def test_the_contracts_example(client, conforms):  # noqa: F811
 
 
 def test_the_openapi_example_is_the_contracts(spec):  # noqa: F811
-    """openapi.yaml's request example is the contract's request."""
-    example = spec["paths"]["/v1/seasons/check"]["post"]["requestBody"]["content"][
-        "application/json"]["example"]
-    assert example == CONTRACT
+    """openapi.yaml's request examples: the contract's request, and the handbook's."""
+    examples = spec["paths"]["/v1/seasons/check"]["post"]["requestBody"]["content"][
+        "application/json"]["examples"]
+    assert examples["contract"]["value"] == CONTRACT
+    assert examples["ewige-rangliste"] == {"$ref": "#/components/examples/Season"}
 
 
 def test_answers_match_the_spec(client, conforms):  # noqa: F811
