@@ -61,6 +61,21 @@ def test_the_contracts_example(client, conforms):  # noqa: F811
     assert out["notes"] == []
 
 
+def test_the_answer_written_line_by_line_is_the_whole_answer():
+    """The route writes its answer one ranking line at a time (to_json): the same JSON
+    as the answer built whole (to_dict)."""
+    from service.checking.season import check_season_data, parse_season
+
+    decimals = {"scheme": {"kind": "places", "points": [2.675, 1, -0.5], "ties": "average"},
+                "windows": [{"id": "a/b~"}, {"id": "x"}], "min_days": 2,
+                "days": [{"date": "2026-01-01", "places": [["Ä \\\"q\\\"", "B"], "C"]},
+                         {"date": "2026-01-02", "places": ["B", "D"]}]}
+    for body in (CONTRACT, decimals):
+        result = check_season_data(parse_season(json.dumps(body)))
+        for lang in ("en", "de"):
+            assert json.loads(result.to_json(lang)) == result.to_dict(lang)
+
+
 def test_the_openapi_example_is_the_contracts(spec):  # noqa: F811
     """openapi.yaml's request examples: the contract's request, and the handbook's."""
     examples = spec["paths"]["/v1/seasons/check"]["post"]["requestBody"]["content"][

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response, current_app, request
 
 from service.checking.problem import Problem
 from service.checking.season import MAX_SEASON_BYTES, check_season_data, parse_season
 
 from .language import requested
-from .routes import batch_slot, json_response, read_body
+from .routes import batch_slot, read_body
 
 bp = Blueprint("seasons", __name__)
 
@@ -24,4 +24,5 @@ def check_season() -> Response:
         raise Problem(415, "Send the request body as application/json.")
     with batch_slot():
         result = check_season_data(parse_season(read_body()))
-        return json_response(result.to_dict(requested()))
+        return current_app.response_class(result.to_json(requested()),
+                                          mimetype="application/json")

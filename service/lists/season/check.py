@@ -4,16 +4,16 @@ grows with the number of names placed, whatever they are."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from datetime import date
-from fractions import Fraction
 from typing import Any
 
 from service.game.text import msg
 from service.game.version import VERSION
 from service.lists.sitting.standings import ListDefect, list_note, list_violation
 
-from .points import Scheme, as_json, day_points, shown
+from .points import Exact, Scheme, as_json, day_points, shown
 from .request import Day, Placed, Season, load_season, season_key
 from .standing import Line, Ranking, rank, span
 from .written import check_written
@@ -26,7 +26,7 @@ class DayPoints:
     day: Day
     names: dict[str, str]  # key -> the name as written that day
     places: dict[str, int]
-    points: dict[str, Fraction]
+    points: dict[str, Exact]
     counts: bool
 
 
@@ -46,9 +46,29 @@ class SeasonResult:
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """The answer of ``POST /v1/seasons/check``, its messages said in ``lang``."""
+        rest = self.to_dict_without_rankings(lang)
+        return {"valid": rest.pop("valid"), "name": rest.pop("name"),
+                "as_of": rest.pop("as_of"), "windows": [r.as_dict() for r in self.rankings],
+                **rest}
+
+    def to_json(self, lang: str = "en") -> str:
+        """:meth:`to_dict` as compact JSON, each ranking line written as it is made: ten
+        windows of a hundred thousand players are held as text, not as a million dicts
+        (some five times the memory)."""
+        answer = self.to_dict_without_rankings(lang)
+        windows = ",".join(
+            _dumps(r.as_dict(lines=False))[:-1]
+            + ',"ranking":[' + ",".join(ln.as_json() for ln in r.ranking)
+            + '],"unranked":[' + ",".join(ln.as_json() for ln in r.unranked) + "]}"
+            for r in self.rankings)
+        head = _dumps({k: answer[k] for k in ("valid", "name", "as_of")})[:-1]
+        tail = _dumps({k: answer[k] for k in ("days", "violations", "notes",
+                                              "service_version")})[1:]
+        return f'{head},"windows":[{windows}],{tail}'
+
+    def to_dict_without_rankings(self, lang: str) -> dict[str, Any]:
         return {
             "valid": self.valid, "name": self.name, "as_of": self.as_of.isoformat(),
-            "windows": [r.as_dict() for r in self.rankings],
             "days": [self._day(d) for d in self.days],
             "violations": [v.as_dict(lang) for v in self.violations],
             "notes": [n.as_dict(lang) for n in self.notes],
@@ -61,6 +81,10 @@ class SeasonResult:
                 "participants": len(d.places), "counts": d.counts,
                 "points": {names[k]: as_json(shown(p)) for k, p in d.points.items()},
                 "places": {names[k]: p for k, p in d.places.items()}}
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 class Check:
@@ -123,7 +147,7 @@ class Check:
                     "counts nothing", date=day.date.isoformat())))
         names: dict[str, str] = {}
         places: dict[str, int] = {}
-        scores: dict[str, Fraction] = {}
+        scores: dict[str, Exact] = {}
         for one in placed:
             key = season_key(one.name)
             if key in names:
@@ -144,7 +168,7 @@ class Check:
                 msg("The tournament day of {date} is after {as_of}, the day the rankings "
                     "are for: it counts in no ranking", date=day.date.isoformat(),
                     as_of=as_of.isoformat())))
-        points: dict[str, Fraction] = {}
+        points: dict[str, Exact] = {}
         if counts:
             points = scores if self.s.scheme.kind == "score" else day_points(
                 self.s.scheme, places, len(places))
@@ -158,7 +182,7 @@ class Check:
         prefix = f"{here}/tournament"
         self.violations += [_moved(v, prefix) for v in result.violations]
         self.notes += [_moved(n, prefix) for n in result.notes]
-        scores = {s["player"]: Fraction(s["points"]) for s in result.standing}
+        scores: dict[str, Exact] = {s["player"]: s["points"] for s in result.standing}
         order = result.places if result.places is not None else result.standing
         placed = [Placed(p["player"], here, p["place"], scores[p["player"]]) for p in order]
         if tournament.finished and result.places is not None:

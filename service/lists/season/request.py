@@ -9,7 +9,6 @@ import re
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from fractions import Fraction
 from typing import Any, Final
 
 from service.game.errors import TranscriptError, pointer_token
@@ -19,7 +18,7 @@ from service.lists.tournament.check import check_tournament
 from service.lists.tournament.request import Tournament, load_tournament
 from service.lists.tournament.standing import TournamentResult
 
-from .points import SCHEME_KINDS, TIES, Scheme, exact
+from .points import SCHEME_KINDS, TIES, Exact, Scheme, exact
 
 MAX_DAYS: Final = 500
 MAX_WINDOWS: Final = 10
@@ -57,7 +56,7 @@ class Placed:
     name: str
     pointer: str
     place: int
-    score: Fraction | None = None
+    score: Exact | None = None
 
 
 @dataclass(slots=True)
@@ -74,7 +73,7 @@ class Day:
 @dataclass(frozen=True, slots=True)
 class WrittenEntry:
     name: str
-    points: Fraction
+    points: Exact
     written: Decimal | int  # as written, for the message
 
 
@@ -108,7 +107,7 @@ class SeasonReader(Reader):
         return None
 
     def number(self, value: Any, pointer: str, bound: int, decimals: int | None = None
-               ) -> Fraction | None:
+               ) -> Exact | None:
         """A JSON number read exactly, within ±``bound`` (and ``decimals`` places)."""
         if type(value) not in (int, float, Decimal):
             self.err(pointer, "Must be a number.")
@@ -126,7 +125,8 @@ class SeasonReader(Reader):
             self.err(pointer, f"Must be from {-bound} to {bound}.")
             return None
         figure = exact(value)
-        if decimals is not None and (figure * 10**decimals).denominator != 1:
+        if decimals is not None and type(figure) is not int \
+                and (figure * 10**decimals).denominator != 1:
             self.err(pointer, f"Must have at most {decimals} decimal places.")
             return None
         return figure
@@ -187,7 +187,7 @@ def _scheme(r: SeasonReader, value: Any) -> Scheme | None:
             if only in one:
                 r.err(f"/scheme/{only}", "Only a scheme of kind places has this; leave it out.")
         return Scheme(kind, ties=ties) if ties in TIES else None
-    points: list[Fraction] = []
+    points: list[Exact] = []
     raw = one.get("points")
     if type(raw) is not list or not 1 <= len(raw) <= MAX_SCHEME_POINTS:
         r.err("/scheme/points", f"Must be a list of 1 to {MAX_SCHEME_POINTS} numbers, the "
@@ -197,7 +197,7 @@ def _scheme(r: SeasonReader, value: Any) -> Scheme | None:
             figure = r.number(item, f"/scheme/points/{i}", MAX_FIGURE, MAX_SCHEME_DECIMALS)
             if figure is not None:
                 points.append(figure)
-    rest = Fraction(0)
+    rest: Exact = 0
     if "rest" in one:
         rest = r.number(one["rest"], "/scheme/rest", MAX_FIGURE, MAX_SCHEME_DECIMALS) or rest
     return Scheme(kind, tuple(points), rest, ties) if ties in TIES else None

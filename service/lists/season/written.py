@@ -14,18 +14,18 @@ from service.game.errors import pointer_token
 from service.game.text import Amount, msg, msgn
 from service.lists.sitting.standings import ListDefect, list_violation
 
-from .points import as_json, as_text
+from .points import Shown, as_json, as_text
 from .request import WrittenEntry, season_key
 from .standing import Line
 
 NOT_RANKED: Final = ("no_day", "too_few", "twice")
 
 
-def keep_in_order(values: list[Decimal]) -> list[bool]:
+def keep_in_order(values: list[Shown]) -> list[bool]:
     """Which entries of ``values`` to keep so that the most are kept and the kept ones
     are non-increasing (equal values in any order): a longest non-increasing
     subsequence, by patience sorting on the negated values (non-decreasing)."""
-    tails: list[Decimal] = []  # tails[k]: the smallest last value of a kept run of k + 1
+    tails: list[Shown] = []  # tails[k]: the smallest last value of a kept run of k + 1
     ends: list[int] = []  # the index ending that run
     before = [-1] * len(values)
     for i, value in enumerate(values):
@@ -61,7 +61,7 @@ def check_written(window: str, entries: list[WrittenEntry], ranked: dict[str, Li
                                       unranked.get(key), min_days)))
             continue
         seen.add(key)
-        if entry.points != line.exact and entry.points != Fraction(line.shown):
+        if entry.points != line.exact and Fraction(entry.points) != Fraction(line.shown):
             found.append((i, list_violation(
                 "season_points", f"{here}/{i}/points", line.name,
                 msg("{name} has {points} ranking points in “{window}”, not {written}",
