@@ -121,7 +121,8 @@ def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
             kind += f" {game.declarer}"
         if game.bock > 1:
             kind += f" {translate('bock', lang)} ×{game.bock}"
-        scores = [("-" if p == game.sits_out else "" if game.seated and p not in game.seated
+        out = game.sitting_out or (game.sits_out,)
+        scores = [("-" if p in out else "" if game.seated and p not in game.seated
                    else _signed(game.scores[p])) for p in players]
         totals = [str(game.totals[p]) for p in players]
         lines.append(f"  {game.index + 1:>3}  {game.dealer:<{dealer_width}}  {kind:<24}"
@@ -138,6 +139,7 @@ def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
     if result.corrected_totals is not None:
         lines.append(translate("totals with the slips corrected", lang) + ": " + ", ".join(
             f"{p} {result.corrected_totals[p]}" for p in players))
+    lines += coming(result, lang)
     lines.append(translate("standings", lang) + ": " + ", ".join(
         f"{s['place']}. {s['player']} {s['points']}" for s in result.standings))
     duty = [f"{p} {d['played']}/{d['owed']}" for p, d in result.duty_solos.items() if d["owed"]]
@@ -150,6 +152,20 @@ def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
     lines.append(translate("valid", lang) if result.valid else part(msgn(
         "INVALID: {count} defect", "INVALID: {count} defects", count), lang))
     return lines
+
+
+def coming(result: SittingResult, lang: str) -> list[str]:
+    """What comes after the last line: the next dealer, the games left in the round,
+    the bock games still owed with their factors."""
+    said = [msg("{name} deals next", name=result.next_dealer)]
+    if result.games_left is not None:
+        said.append(msgn("{count} game left in the round", "{count} games left in the round",
+                         result.games_left))
+    if result.bock_ahead:
+        said.append(msgn("{count} bock game to come: {factors}",
+                         "{count} bock games to come: {factors}", len(result.bock_ahead),
+                         factors=", ".join(f"×{f}" for f in result.bock_ahead)))
+    return ["; ".join(part(text, lang) for text in said)]
 
 
 def house_marks(game: SittingGame, lang: str) -> list[str]:

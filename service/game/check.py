@@ -13,6 +13,7 @@ from service.game.announcements import CONTRA, RE, TEAM_NAMES
 from service.game.cards import NAMES
 from service.game.context import GameContext
 from service.game.deal import read_deal
+from service.game.digest import digest
 from service.game.gamestate import GameState
 from service.game.options import Ruleset
 from service.game.readings import best_reading
@@ -28,7 +29,6 @@ from service.game.result import (
     Violation,
     score_item,
 )
-from service.game.rulesets import digest
 from service.game.scoring import outcome, penalty_note
 from service.game.setup import game_setup
 from service.game.text import N_, Call, Rules, Seat, Text, Word, Written, msg, msgn

@@ -387,7 +387,7 @@ _CODES: Final = (
         "DOKO 2026",
     ),
     _s("dollen_beat_dollen", N_("The second heart ten took the first."), "FreeDoko rules 10.2"),
-    _s("heart_trick", N_("A trick of four hearts without the heart ten."), "Mittwoch rules"),
+    _s("heart_trick", N_("A trick of four hearts, none of them a trump."), "Mittwoch rules"),
     _s(
         "revoke_penalty",
         N_("Penalty points for failing to follow suit."),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from service.game.announcements import BID_CALLS, CONTRA, RE, TEAM_NAMES
-from service.game.cards import CJ, DA, H10, HEARTS, N_CODES, SUIT_OF
+from service.game.cards import CJ, DA, H10
 from service.game.gamestate import GameState
 from service.game.options import Ruleset
 from service.game.result import Note, Score, ScoreItem, Trick, score_item
@@ -33,7 +33,6 @@ SELBER_DOOF: Final = ((151, "reached_150_against_call"), (181, "reached_180_agai
 
 
 # The cards of a heart trick (FreeDoko 10.2): hearts, the ♥10 (a trump) not among them.
-HEARTS_BELOW_TEN: Final = frozenset(c for c in range(N_CODES) if SUIT_OF[c] == HEARTS and c != H10)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -158,6 +157,7 @@ def _special_items(state: GameState, winner: int | None, from_tricks: bool = Tru
     doppelkopf, fox = "doppelkopf" in allowed, "fox_caught" in allowed
     dollen, hearts = "dollen_beat_dollen" in allowed, "heart_trick" in allowed
     last = len(state.tricks)
+    heart_trick = state.order.heart_trick
     for number, trick in enumerate(state.tricks, start=1):
         _, seats, cards, winner, _, points, swine_aces = trick  # unpacked at once: cheaper
         team = team_of[winner]
@@ -171,7 +171,7 @@ def _special_items(state: GameState, winner: int | None, from_tricks: bool = Tru
         # cards.count: a cheap test first, as this runs for every trick
         if dollen and cards.count(H10) == 2 and _dollen_beat_dollen(trick):
             items.append(score_item("dollen_beat_dollen", name, 1, number))
-        if hearts and HEARTS_BELOW_TEN.issuperset(cards):  # no unknown card either
+        if hearts and heart_trick(cards):  # by the game's own trumps
             items.append(score_item("heart_trick", name, 1, number))
         if number == last:
             items += _last_trick_items(trick, number, team_of, allowed)

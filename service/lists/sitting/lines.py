@@ -42,7 +42,9 @@ class SheetLine:
         self.w, self.here, self.sheet, self.kind = walk, here, sheet, kind
         self.playing, self.sits_out, self.factor = playing, sits_out, factor
         self.counting = walk.r.counting
-        self.soloist = sheet.declarer if kind in LONE_KINDS else None
+        # a bride left alone plays as a soloist does: x solo_multiplier (DDV TSR 7.2.4)
+        self.lone = kind in LONE_KINDS or sheet.played_alone
+        self.soloist = sheet.declarer if self.lone else None
         # a slip located (sitting.md, "One slip, one defect"): name, written, should be
         self.fix: tuple[str, int, int] | None = None
 
@@ -187,7 +189,7 @@ class SheetLine:
     def winner_sets(self) -> list[tuple[str, ...]]:
         """Who may win a game of this kind: the soloist or his three opponents; in a
         normal, marriage or poverty game any two of the four."""
-        if self.kind in LONE_KINDS:
+        if self.lone:
             if self.soloist not in self.playing:
                 return []
             return [(self.soloist,), tuple(n for n in self.playing if n != self.soloist)]
