@@ -159,8 +159,8 @@ COSTLIEST = ("empty objects", "empty lists", "unknown options", "short unknown o
 
 
 def test_the_route_limits_are_the_services():
-    from service.checking.sitting import MAX_SITTING_BYTES
     from service.checking.season import MAX_SEASON_BYTES
+    from service.checking.sitting import MAX_SITTING_BYTES
     from service.checking.tournament import MAX_TOURNAMENT_BYTES
 
     assert ROUTE_LIMITS["/v1/sittings/check"][0] == MAX_SITTING_BYTES
