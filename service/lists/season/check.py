@@ -52,19 +52,21 @@ class SeasonResult:
                 **rest}
 
     def to_json(self, lang: str = "en") -> str:
-        """:meth:`to_dict` as compact JSON, each ranking line written as it is made: ten
-        windows of a hundred thousand players are held as text, not as a million dicts
-        (some five times the memory)."""
-        answer = self.to_dict_without_rankings(lang)
+        """:meth:`to_dict` as compact JSON, each ranking line, day and defect written as
+        it is made: ten windows of a hundred thousand players are held as text, not as a
+        million dicts (some five times the memory)."""
         windows = ",".join(
             _dumps(r.as_dict(lines=False))[:-1]
             + ',"ranking":[' + ",".join(ln.as_json() for ln in r.ranking)
             + '],"unranked":[' + ",".join(ln.as_json() for ln in r.unranked) + "]}"
             for r in self.rankings)
-        head = _dumps({k: answer[k] for k in ("valid", "name", "as_of")})[:-1]
-        tail = _dumps({k: answer[k] for k in ("days", "violations", "notes",
-                                              "service_version")})[1:]
-        return f'{head},"windows":[{windows}],{tail}'
+        head = _dumps({"valid": self.valid, "name": self.name,
+                       "as_of": self.as_of.isoformat()})[:-1]
+        days = ",".join(_dumps(self._day(d)) for d in self.days)
+        violations = ",".join(_dumps(v.as_dict(lang)) for v in self.violations)
+        notes = ",".join(_dumps(n.as_dict(lang)) for n in self.notes)
+        return (f'{head},"windows":[{windows}],"days":[{days}],"violations":[{violations}],'
+                f'"notes":[{notes}],"service_version":{_dumps(VERSION)}}}')
 
     def to_dict_without_rankings(self, lang: str) -> dict[str, Any]:
         return {
