@@ -221,7 +221,7 @@ def test_house_rules_in_the_list_view(page):
     where the table changes and who sits at it, the start of the mandatory solo round and
     its games, the bock rounds a game opens; a player not at the table has a blank cell."""
     load_example(page, "house-evening")
-    assert verdict(page) == "✔ No violation"
+    assert verdict(page) == "✔ No fault in the list"  # a list has faults, not violations
     games = page.find_elements(By.CSS_SELECTOR, "table.sitting tbody tr[data-game]")
     assert len(games) == len(example("house-evening")["games"])
     assert not page.find_elements(By.CSS_SELECTOR, "table.sitting tr.faulty")
@@ -1055,7 +1055,7 @@ WORDS = {
         "declines": "Cleo: lehnt ab",
         "takes": "Dan: nimmt die Armut",
         "deciding": "Stich 2 entscheidet die Hochzeit: Dan spielt mit Cleo.",
-        "shows": "zeigt Schweine",
+        "shows": "sagt an: Schweine",
         "marriage": "Hochzeit",
         "reservations": "Vorbehalte und Spiel",
     },
@@ -1192,14 +1192,15 @@ def test_the_table_shows_each_phase_where_it_happened(page, base_url, size, lang
 
 RULING = {
     "en": {
-        "pays": "Dan pays 15 points; Anna, Ben and Cleo receive 5 each (DDV TSR 9.4.3",
+        "pays": "Dan pays 15 points; Anna, Ben and Cleo receive 5 each (DDV tournament rules 9.4.3",
         "place": "in place of the game as played",
         "link": "Show this card at the table",
         "late": "is not counted",
         "signed": "± for Contra, the winners",
     },
     "de": {
-        "pays": "Dan zahlt 15 Punkte; Anna, Ben und Cleo erhalten je 5 (DDV TSR 9.4.3",
+        "pays": "Dan zahlt 15 Punkte; Anna, Ben und Cleo erhalten je 5 "
+                "(DDV-Turnierspielregeln 9.4.3",
         "place": "anstelle des gespielten Spiels",
         "link": "Diese Karte am Tisch zeigen",
         "late": "zählt nicht",

@@ -146,6 +146,48 @@ def test_deeply_nested_objects_in_a_field_are_400(client, game):
     assert took < QUICK
 
 
+NESTING = ("The request body nests arrays and objects more than 64 levels deep; at most "
+           "that many are read.")
+BODY_ROUTES = ("/v1/games/check", "/v1/games/check-batch", "/v1/sittings/check",
+               "/v1/tournaments/check")
+
+
+@pytest.mark.parametrize("depth", [65, 200, 971, 972, 973, 974, 975, 1_100])
+@pytest.mark.parametrize("route", BODY_ROUTES)
+def test_one_nesting_limit_one_answer_on_both_paths(client, route, depth):
+    """Arrays 971-975 deep were "must be a JSON object" on the fast path and "maximum
+    recursion depth exceeded" by Flask (the same body with ``; charset=utf-8``): the
+    parsers' own limits depend on the stack. One limit is counted before either parses."""
+    for body in ("[" * depth + "]" * depth, "[" * depth, '{"a":' * depth + "1" + "}" * depth):
+        answers = []
+        for content_type in ("application/json", "application/json; charset=utf-8"):
+            response = client.post(route, data=body.encode(), content_type=content_type)
+            answers.append((response.status_code, response.get_json()))
+        assert answers[0] == answers[1], (route, depth, body[:8])
+        assert answers[0][0] == 400 and answers[0][1]["detail"] == NESTING
+
+
+@pytest.mark.parametrize("route", BODY_ROUTES)
+def test_64_levels_are_read(client, game, route):
+    """At the limit the body is read (and answered for what it says)."""
+    nested = "[" * 62 + "]" * 62  # in a transcript's field, 2 levels down
+    raw = json.dumps([game | {"extra": "@nested@"}]).replace('"@nested@"', nested)
+    for content_type in ("application/json", "application/json; charset=utf-8"):
+        response = client.post(route, data=raw.encode(), content_type=content_type)
+        assert response.status_code in (200, 400), response.get_data()[:200]
+        assert "levels deep" not in response.get_data(as_text=True)
+    response = client.post(route, data=raw.replace("[" * 62, "[" * 63, 1)
+                           .replace("]" * 62, "]" * 63, 1).encode(),
+                           content_type="application/json")
+    assert response.get_json()["detail"] == NESTING
+
+
+def test_brackets_in_strings_are_no_nesting(client, game):
+    raw = json.dumps(game | {"players": ["[" * 30, "{" * 30, "]\\\"[" * 10, "Dora"]})
+    response, _ = post_raw(client, raw)
+    assert "levels deep" not in response.get_data(as_text=True)
+
+
 # ---- numbers --------------------------------------------------------------------------
 
 def test_integers_beyond_4300_digits_are_not_json(client, game):

@@ -666,8 +666,8 @@ def test_one_slip_in_a_line_is_one_defect_at_its_entry():
                              ("sheet_zero_sum", "/games/1/sheet/scores/Dan")]
     assert [(v.player, v.should_be) for v in result.violations] == [("Cleo", -3),
                                                                     ("Dan", -3)]
-    assert result.violations[0].message.startswith("Cleo's \u22125 should be \u22123")
-    assert result.violations[1].message.startswith("Dan's \u22122 should be \u22123")
+    assert result.violations[0].message.startswith("Cleo: \u22123, not \u22125")
+    assert result.violations[1].message.startswith("Dan: \u22123, not \u22122")
     assert [g.valid for g in result.games] == [False, False, True, True]
     assert [g.value for g in result.games[:2]] == [3, 3]
     # scored as written: Anna 3-3+0+1, Ben -3-3+0-1, Cleo -5+9-3-1, Dan 3-2+3+1

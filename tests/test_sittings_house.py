@@ -277,10 +277,11 @@ def test_a_game_of_the_round_that_is_not_the_owed_solo():
     assert codes(result) == [("solo_round_game", "/games/2"), ("solo_round_game", "/games/3")]
     assert result.violations[0].player is None
     assert result.violations[0].message == (
-        "A game of the mandatory solo round is a solo of a player who has not yet played "
-        "his: Anna, Cleo, Dan")
+        "A game of the mandatory solo round is a solo of a player who still owes one: Anna, "
+        "Cleo, Dan")
     assert result.violations[1].player == "Ben"
-    assert "Ben has played his solo of the mandatory solo round" in result.violations[1].message
+    assert "Ben has already played a solo in the mandatory solo round" in \
+        result.violations[1].message
     assert [g.bock for g in result.games] == [1, 1, 1, 1, 1, 2]
     assert [g.solo_round for g in result.games] == [None, 1, 2, 3, 4, None]
 

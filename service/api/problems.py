@@ -8,6 +8,8 @@ went wrong is in ``detail`` and, for field errors, in ``errors`` by JSON pointer
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
@@ -49,8 +51,14 @@ def _detail(error: HTTPException) -> str:
 def _on_http_error(error: HTTPException) -> Response:
     response = problem_response(error.code or 500, _detail(error))
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
-        response.headers["Allow"] = ", ".join(error.valid_methods)
+        response.headers["Allow"] = allow(error.valid_methods)
     return response
+
+
+def allow(methods: Iterable[str]) -> str:
+    """The Allow header: alphabetical, not in the order of a set (which the hash seed of
+    each start would draw anew, so that two pods answered different bytes)."""
+    return ", ".join(sorted(set(methods)))
 
 
 def _on_unexpected(error: Exception) -> Response:

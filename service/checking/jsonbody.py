@@ -9,8 +9,8 @@ that points at the place:
   a string holding one cannot be written back as UTF-8 (an answer that echoes it, such
   as a player's name or an unknown card, would fail);
 * ``NaN``, ``Infinity``, ``-Infinity``: no JSON values;
-* nesting deeper than the parser's recursion limit (about 900 levels) and integers of
-  more than 4300 digits: what the parser refuses.
+* nesting deeper than :data:`nesting.MAX_NESTING` levels (counted before parsing, so
+  that every reader answers alike) and integers of more than 4300 digits.
 
 A body is UTF-8 (UTF-16 and UTF-32 are recognised as ``json.loads`` does), decoded
 strictly. On the happy path the checks cost about a microsecond per object (some 40 µs
@@ -35,6 +35,7 @@ from typing import Any
 
 from service.game.errors import pointer_token
 
+from . import nesting
 from .problem import Problem
 
 SURROGATE = re.compile("[\ud800-\udfff]")  # after parsing, a proper pair is one code point
@@ -134,6 +135,7 @@ def loads(body: bytes | str, exact: bool = False) -> Any:
     """The parsed body; a 400 :class:`Problem` for anything refused (see the module).
     ``exact``: numbers with a fraction or exponent read as :class:`~decimal.Decimal`, as
     written, not as binary floats."""
+    nesting.check(body)
     text, raw_surrogates = _text(body)
     return _Decoder(exact).value(text, None, raw_surrogates)[0]
 
@@ -152,6 +154,7 @@ def split_array(body: bytes | str, max_items: int, max_item_bytes: int
     ``max_item_bytes`` is kept as its 413 problem. Text that is not a JSON array is a
     400 :class:`Problem`.
     """
+    nesting.check(body)
     text, _ = _text(body)
     find_end = json.JSONDecoder().raw_decode  # each element is parsed, then let go
     elements: list[bytes | Problem] = []

@@ -58,6 +58,10 @@ PHRASES: Final = (
     N_("Must be a list of 4 to {count} names, the table's positions clockwise."),
     N_("Must be a name of 1 to {count} characters."),
     N_("Must be a printable name: no control or format characters, not blank."),
+    N_("Must be a printable name: no filler characters that show as blank (Hangul fillers, "
+       "the blank Braille pattern)."),
+    N_("Must be a printable name: at most {count} accents or other combining marks on one "
+       "letter."),
     N_("{name} and {other} are one name (compared without case and width); names must "
        "differ."),
     N_("Must be a list of games."),
@@ -138,6 +142,8 @@ PHRASES: Final = (
        "most 4300."),
     N_("The request body has the key {key} more than once in one object; each key may "
        "appear once."),
+    N_("The request body nests arrays and objects more than {count} levels deep; at most "
+       "that many are read."),
     N_("The transcript is over {count} bytes, the limit for one game."),
     N_("The request body is over {count} bytes, the limit of this route."),
     N_("The request body is sent with Content-Encoding {coding}; send it uncompressed "
@@ -159,7 +165,7 @@ PHRASES: Final = (
     N_("The server failed to answer this request."),
     # ---- the titles: the HTTP status phrases -------------------------------------------
     N_("Bad Request"), N_("Not Found"), N_("Method Not Allowed"),
-    N_("Request Entity Too Large"), N_("Content Too Large"), N_("Unsupported Media Type"),
+    N_("Content Too Large"), N_("Unsupported Media Type"),
     N_("Internal Server Error"), N_("Service Unavailable"), N_("Not Implemented"),
     N_("Length Required"),
 )

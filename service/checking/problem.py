@@ -30,7 +30,15 @@ class Problem(Exception):
         return cls(400, error.detail, [e.as_dict() for e in error.errors])
 
 
+# Where Python's phrase is an older RFC's, the title RFC 9110 gives the status.
+RFC_9110_TITLES = {413: "Content Too Large", 414: "URI Too Long",
+                   416: "Range Not Satisfiable", 422: "Unprocessable Content"}
+
+
 def status_phrase(status: int) -> str:
+    """A problem's title: the status's name in RFC 9110 (RFC 6585 for 428, 429, 431)."""
+    if status in RFC_9110_TITLES:
+        return RFC_9110_TITLES[status]
     try:
         return HTTPStatus(status).phrase
     except ValueError:

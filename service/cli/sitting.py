@@ -86,8 +86,11 @@ def run_files(args: argparse.Namespace, out: TextIO, err: TextIO, read: Callable
     return status
 
 
+MINUS = "\u2212"
+
+
 def _signed(points: int) -> str:
-    return f"{points:+d}" if points else "0"
+    return f"{points:+d}".replace("-", MINUS) if points else "0"  # the typographic minus
 
 
 def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
@@ -124,7 +127,7 @@ def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
         out = game.sitting_out or (game.sits_out,)
         scores = [("-" if p in out else "" if game.seated and p not in game.seated
                    else _signed(game.scores[p])) for p in players]
-        totals = [str(game.totals[p]) for p in players]
+        totals = [str(game.totals[p]).replace("-", MINUS) for p in players]
         lines.append(f"  {game.index + 1:>3}  {game.dealer:<{dealer_width}}  {kind:<24}"
                      + row(scores) + "  |" + row(totals))
         if game.bock_rounds_opened:

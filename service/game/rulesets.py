@@ -58,6 +58,10 @@ class Preset:
 
 
 HOUSE_DIR_ENV: Final = "DOKO_RULESETS_DIR"
+# The fields of a house ruleset file, and of each of its [options.<name>] tables: all
+# text but the options and each option's value.
+HOUSE_FIELDS: Final = ("id", "title", "title_de", "source", "extends", "options")
+OPTION_FIELDS: Final = ("value", "source", "note")
 _house: dict[str, Preset] = {}  # house rulesets loaded by use_directory()
 
 
@@ -290,10 +294,13 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise refuse("file", f"cannot be read: {error}") from None
-    for key in ("id", "title", "source", "extends"):
-        if not isinstance(data.get(key), str) or not data[key]:
+    for key in HOUSE_FIELDS:
+        if key not in data and key in ("id", "title", "source", "extends"):
             raise refuse(key, f"needs {key} = \"…\"")
-    unknown = sorted(set(data) - {"id", "title", "title_de", "source", "extends", "options"})
+        if key in data and key != "options" and (
+                not isinstance(data[key], str) or not data[key].strip()):
+            raise refuse(key, f"must be text, as {key} = \"…\"")
+    unknown = sorted(set(data) - set(HOUSE_FIELDS))
     if unknown:
         raise refuse(unknown[0], "is not a field of a ruleset file")
     if data["id"] in builtin:
@@ -305,12 +312,23 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
         raise refuse("extends", f"unknown preset {data['extends']!r}; known: "
                      f"{', '.join(builtin)}")
     entries = data.get("options", {})
+    if not isinstance(entries, dict):
+        raise refuse("options", "must be a table of options, each as [options.<name>] "
+                     "with value = … and source = \"…\"")
     for name, entry in entries.items():
         if name not in CATALOGUE:
             raise refuse(name, _not_an_option(name))
-        if not isinstance(entry, dict) or "value" not in entry or not isinstance(
-                entry.get("source"), str):
-            raise refuse(name, "needs value = … and source = \"…\"")
+        if not isinstance(entry, dict):
+            raise refuse(name, "must be a table, as [options.<name>] with value = … and "
+                         "source = \"…\"")
+        for key in ("value", "source"):
+            if key not in entry:
+                raise refuse(name, "needs value = … and source = \"…\"")
+        for key in entry:
+            if key not in OPTION_FIELDS:
+                raise refuse(name, f"{key} is not a field of an option (value, source, note)")
+            if key != "value" and (not isinstance(entry[key], str) or not entry[key].strip()):
+                raise refuse(name, f"{key} must be text, as {key} = \"…\"")
     values, moved = moved_deadlines(
         base.ruleset, preset_values(base) | {name: e["value"] for name, e in entries.items()},
         entries)

@@ -9,7 +9,7 @@ from service.game.context import GameContext
 from service.game.digest import digest
 from service.game.errors import pointer_token
 from service.game.options import Ruleset
-from service.game.text import Text, msg, msgn
+from service.game.text import Rules, Text, msg, msgn
 from service.game.transcript import Transcript
 from service.lists.sitting.bock import Bock, bock_count, round_length, transcript_events, wanted
 from service.lists.sitting.house import HouseRules
@@ -93,17 +93,21 @@ class Walk(HouseRules):
         if game.kind != "redeal":
             if self.length and self.counted == self.length:
                 self.violation("round_too_long", here, None,
-                               msg("the round has {length} games; game {number} is one more",
-                                   length=self.length, number=index + 1))
+                               msgn("the round has {count} game; game {number} is one more",
+                                    "the round has {count} games; game {number} is one more",
+                                    self.length, number=index + 1))
             self.counted += 1
             if forced is not None and game.kind != "forced_solo":
                 soloist, owed, left = forced
                 self.forced_missed.add(soloist)
                 self.violation("forced_solo", here, soloist,
-                               msg("{owed} duty solos still owed with {left} games left: "
-                                   "{soloist}, the first owing one from {dealer}'s left, had "
-                                   "to play a duty solo (“vorgeführt”)", owed=owed, left=left,
-                                   soloist=soloist, dealer=dealer))
+                               msgn("{owed} duty solos still owed with {count} game left. "
+                                    "{soloist}, the first owing one from {dealer}'s left, had "
+                                    "to play a duty solo (“vorgeführt”)",
+                                    "{owed} duty solos still owed with {count} games left. "
+                                    "{soloist}, the first owing one from {dealer}'s left, had "
+                                    "to play a duty solo (“vorgeführt”)", left, owed=owed,
+                                    soloist=soloist, dealer=dealer))
             if game.kind in ("duty_solo", "forced_solo") and game.declarer:
                 self.played[game.declarer] += 1
             if self.in_round:
@@ -140,8 +144,8 @@ class Walk(HouseRules):
         if lead in names and names[(t.dealer + 1) % 4] != lead:
             seat = (names.index(lead) - 1) % 4
             self.violation("wrong_dealer", f"{here}/dealer", None,
-                           msg("{dealer} deals: the dealer's seat is {seat}, whose left "
-                               "neighbour {lead} leads", dealer=dealer, seat=seat, lead=lead))
+                           msg("{dealer} deals, but {lead} leads, who sits left of "
+                               "{seat}", dealer=dealer, seat=names[seat], lead=lead))
         declarer = (names[t.game.declarer] if t.game.type == "solo"
                     and t.game.declarer is not None and names else None)
         context = GameContext(bock=factor, duty_solo_owed=None if self.in_round
@@ -233,9 +237,9 @@ class Walk(HouseRules):
             if self.length and self.counted < self.length:
                 self.notes.append(list_note(
                     "round_short", "/finished", None,
-                    msg("the round finished after {counted} of {length} games (the referee "
-                        "strikes the normal games left, DDV tournament rules 8.5.1)",
-                        counted=self.counted, length=self.length)))
+                    msg("the round finished after {counted} of {length} games. Under {rules} "
+                        "the referee strikes the normal games left", counted=self.counted,
+                        length=self.length, rules=Rules(self.r.id, "DDV TSR 8.5.1"))))
             for name in self.players if self.s.duty_judged else ():
                 missing = self.remaining(name)
                 if not missing:

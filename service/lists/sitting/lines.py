@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from service.game.errors import pointer_token
-from service.game.text import N_, Text, Word, msg
+from service.game.text import Cite, Sentence, Text, msg
 from service.lists.sitting.duty import DutySolos
 from service.lists.sitting.request import Sheet
 
@@ -15,9 +15,9 @@ SOLO_PENALTIES = (3, 15, 21)  # DDV TSR 7.3.3 no. 2: a solo's penalty breaks eve
 SOLO_KINDS = ("duty_solo", "forced_solo", "lust_solo", "round_solo")
 LONE_KINDS = (*SOLO_KINDS, "silent_marriage")  # one player against three, x solo_multiplier
 MINUS = "\u2212"
-DDV_ZERO_SUM = Word(N_("DDV tournament rules 7.3.3 no. 1"))
-DDV_EVEN_ODD = Word(N_("DDV tournament rules 7.3.3 no. 2"))
-DDV_SITTER = Word(N_("DDV tournament rules 10.1.2"))
+DDV_ZERO_SUM = "DDV TSR 7.3.3 no. 1"  # cited where the DDV's rules are in force
+DDV_EVEN_ODD = "DDV TSR 7.3.3 no. 2"
+DDV_SITTER = "DDV TSR 10.1.2"
 
 
 def signed(points: int) -> str:
@@ -61,12 +61,13 @@ class SheetLine:
         name, should_be = slip
         written = scores[name]
         first = faults[0]
-        why = (msg("the line adds up to {sum}, not 0 ({rule})",
-                   sum=signed(sum(self.entries(scores))), rule=DDV_ZERO_SUM)
+        why = (msg("the line adds up to {sum}, not 0{rule}",
+                   sum=signed(sum(self.entries(scores))), rule=Cite(self.w.r.id, DDV_ZERO_SUM))
                if first.code == "sheet_zero_sum" else first.text)
         self.w.violation(first.code, f"{self.here}/scores/{pointer_token(name)}", name,
-                         msg("{name}'s {written} should be {should_be}: {why}", name=name,
-                             written=signed(written), should_be=signed(should_be), why=why),
+                         msg("{name}: {should_be}, not {written}. {why}", name=name,
+                             written=signed(written), should_be=signed(should_be),
+                             why=Sentence(why)),
                          should_be=should_be)
         self.fix = (name, written, should_be)
         return self.game_value({**scores, name: should_be})
@@ -92,8 +93,8 @@ class SheetLine:
             if points and (name == self.sits_out or self.kind == "redeal"
                            or name not in self.playing):
                 why = (msg("a redeal scores 0") if self.kind == "redeal"
-                       else msg("{name} sat out and scores 0 ({rule})", name=name,
-                                rule=DDV_SITTER))
+                       else msg("{name} sat out and scores 0{rule}", name=name,
+                                rule=Cite(self.w.r.id, DDV_SITTER)))
                 bad(f"/scores/{pointer_token(name)}", name, why)
         if self.kind == "redeal":
             return out
@@ -103,9 +104,14 @@ class SheetLine:
         out += self.sums(self.entries(scores))
         winners = self.winners(scores)
         if s.winners is not None and set(s.winners) != set(winners):
-            bad("/winners", None, msg("the winners are the players with a plus: {names}",
-                                      names=", ".join(winners)) if winners else
-                msg("the winners are the players with a plus: nobody"))
+            written = ", ".join(s.winners)
+            bad("/winners", None, (
+                msg("the line names {written} as winners, but nobody has a plus",
+                    written=written) if not winners else
+                msg("the line names {written} as winners, but the players with a plus are "
+                    "{names}", written=written, names=", ".join(winners)) if written else
+                msg("the line names no winner, but the players with a plus are {names}",
+                    names=", ".join(winners))))
         expected = self.expected(s.value, winners) if s.value is not None else None
         if expected is not None and any(expected[n] != scores.get(n, 0) for n in self.playing):
             bad("/value", None, msg("value {value} × bock {factor} gives {entries}, not the "
@@ -124,13 +130,13 @@ class SheetLine:
             return []
         if sum(e) != 0:
             return [Fault("sheet_zero_sum", "/scores", None,
-                          msg("the line adds up to {sum}, not 0 ({rule})", sum=signed(sum(e)),
-                              rule=DDV_ZERO_SUM))]
+                          msg("the line adds up to {sum}, not 0{rule}", sum=signed(sum(e)),
+                              rule=Cite(self.w.r.id, DDV_ZERO_SUM)))]
         if (self.w.r.even_odd_rule and self.w.table == 4 and len({x % 2 for x in e}) > 1
                 and not (self.kind in SOLO_KINDS and self.solo_penalty(e))):
             return [Fault("sheet_even_odd", "/scores", None,
-                          msg("the four entries are not all even or all odd ({rule})",
-                              rule=DDV_EVEN_ODD))]
+                          msg("the four entries are not all even or all odd{rule}",
+                              rule=Cite(self.w.r.id, DDV_EVEN_ODD)))]
         return []
 
     @staticmethod

@@ -4,7 +4,7 @@
 import { post } from "./api.js";
 import { cardElement, cardName } from "./cards.js";
 import { clear, el } from "./dom.js";
-import { callName, language, t } from "./i18n.js";
+import { callName, citeRule, language, seatName, t } from "./i18n.js";
 import { gameKey } from "./order.js";
 
 // Where a JSON pointer of a violation points: an event of the play, a card of a hand,
@@ -286,7 +286,7 @@ export class GameView {
   name(seat) {
     const list = this.result.players ?? this.transcript.players;
     const name = Array.isArray(list) && typeof list[seat] === "string" ? list[seat] : null;
-    return name ?? `${t("seat")} ${seat}`;
+    return name ?? seatName(seat);
   }
 
   codeText(code) {
@@ -296,9 +296,7 @@ export class GameView {
 
   // The rule texts of a code, as a referee cites them.
   rule(code) {
-    const sources = this.codes[code]?.sources ?? [];
-    const text = sources.join(", ");
-    return this.language() === "de" ? text.replace(/house rules/g, "Hausregeln").replace(/ rules\b/g, "-Regeln") : text;
+    return citeRule(this.codes[code]?.sources, this.result?.ruleset);
   }
 
   render() {

@@ -1,4 +1,9 @@
-// German and English labels. Every text the page writes itself comes from here.
+// German and English labels. Every text the page writes itself comes from here; the
+// words of the game (rulebooks, seats) from the service's term table, written below.
+// terms:start (python -m service.tools.glossary_doc --write)
+const TERMS = {"en": {"rulebooks": {"ddv": {"cite": "DDV TSR", "name": "DDV tournament rules"}, "doko2026": {"cite": "DOKO 2026", "name": "DOKO 2026"}, "freedoko": {"cite": "FreeDoko rules", "name": "FreeDoko rules"}, "mittwoch": {"cite": "Mittwoch rules", "name": "Mittwoch rules"}}, "position": "seat {n}"}, "de": {"rulebooks": {"ddv": {"cite": "DDV TSR", "name": "DDV-Turnierspielregeln"}, "doko2026": {"cite": "DOKO 2026", "name": "DOKO 2026"}, "freedoko": {"cite": "FreeDoko rules", "name": "FreeDoko-Regeln"}, "mittwoch": {"cite": "Mittwoch rules", "name": "Mittwochsregeln"}}, "position": "Position {n}"}};
+// terms:end
+
 const TEXT = {
   en: {
     title: "Doppelkopf referee",
@@ -116,6 +121,9 @@ const TEXT = {
     standings: "Standings",
     duty_solos: "Duty solos (played of owed)",
     list_defects: "Faults in the list",
+    list_valid: "✔ No fault in the list",
+    list_invalid: "✖ {n} faults in the list",
+    list_invalid_1: "✖ 1 fault in the list",
     chart_title: "Running totals over the evening",
     chart_desc: "The totals of each player after each of {n} games; at the end: {totals}.",
     chart_x: "Game",
@@ -227,8 +235,8 @@ const TEXT = {
     open_file: "Datei öffnen",
     examples: "Beispiele",
     ex_normal: "Ein Normalspiel",
-    ex_revoke: "Nicht bedient",
-    ex_solo: "Ein Kreuzsolo",
+    ex_revoke: "Falsch bedient",
+    ex_solo: "Ein Kreuz-Solo",
     ex_poverty: "Eine Armut",
     ex_swines: "Schweine",
     ex_partial: "Ein unfertiges Spiel",
@@ -253,14 +261,14 @@ const TEXT = {
     start: "Beginnen",
     undo: "Zurücknehmen",
     download: "Protokoll herunterladen",
-    to_play: "{name} spielt aus",
+    to_play: "{name} ist am Zug",
     legal_only: "Nur die erlaubten Karten sind wählbar.",
     any_card: "Jede Karte der Hand ist wählbar; Fehler werden markiert.",
     calls: "Ansagen",
-    shows: "zeigt",
+    shows: "sagt an:",
     record_call: "Ansage festhalten",
     game_over: "Alle Karten gespielt.",
-    next_to_play: "Als Nächstes spielt {name}. Erlaubte Karten:",
+    next_to_play: "Als Nächstes ist {name} am Zug. Erlaubte Karten:",
     share: "Urteil teilen",
     share_hint: "Der Link trägt das ganze Spiel in seinem Fragment; der Server speichert nichts.",
     copied: "Link kopiert.",
@@ -282,7 +290,7 @@ const TEXT = {
     prev: "◀ Voriger Stich",
     next: "Nächster Stich ▶",
     keys_hint: "Tasten: ← → eine Karte, Bild auf / Bild ab (oder Umschalt mit ← →) ein Stich, Pos1 das Blatt, Ende die letzte Karte.",
-    leads: "spielt aus",
+    leads: "spielt auf",
     wins: "★ macht den Stich",
     points: "{n} Augen",
     before_first: "Vor der ersten Karte",
@@ -305,7 +313,7 @@ const TEXT = {
     card_points: "Augen",
     re: "Re",
     contra: "Kontra",
-    seat: "Platz",
+    seat: "Position",
     player: "Spieler",
     validity: "Gültig",
     at: "bei",
@@ -331,8 +339,11 @@ const TEXT = {
     open_game: "Spiel {n} öffnen",
     totals: "Endstand",
     standings: "Platzierung",
-    duty_solos: "Pflichtsoli (gespielt von geschuldet)",
+    duty_solos: "Pflichtsoli (gespielt von allen)",
     list_defects: "Fehler in der Liste",
+    list_valid: "✔ Kein Fehler in der Liste",
+    list_invalid: "✖ {n} Fehler in der Liste",
+    list_invalid_1: "✖ 1 Fehler in der Liste",
     chart_title: "Laufender Stand über den Abend",
     chart_desc: "Der Stand jedes Spielers nach jedem der {n} Spiele; am Ende: {totals}.",
     chart_x: "Spiel",
@@ -366,8 +377,8 @@ const TEXT = {
     rulings: "Entscheidungen",
     print: "Entscheidungen drucken",
     nth_card: "{n}. Karte",
-    hand_before: "{name}s Hand vor der Karte; die erlaubten Karten sind mit ✓ markiert",
-    hand_then: "{name}s Hand in diesem Moment",
+    hand_before: "Die Hand von {name} vor der Karte; die erlaubten Karten sind mit ✓ markiert",
+    hand_then: "Die Hand von {name} in diesem Moment",
     legal: "erlaubt",
     legal_were: "Erlaubt waren",
     consequence: "Folge",
@@ -401,10 +412,10 @@ const TEXT = {
     accepts: "nimmt die Armut",
     declines: "lehnt ab",
     trumps_returned: "davon Trumpf: {n}",
-    event_leads: "{name} spielt {card} aus",
+    event_leads: "{name} spielt {card} auf",
     event_plays: "{name} legt {card}",
     event_calls: "{name} sagt „{call}“",
-    event_shows: "{name} zeigt {what}",
+    event_shows: "{name} sagt {what} an",
     trick_won: "{name} bekommt den Stich: {n} Augen",
     deciding: "Stich {n} entscheidet die Hochzeit: {name} spielt mit {declarer}.",
     deciding_short: "entscheidet die Hochzeit",
@@ -428,7 +439,7 @@ const TEXT = {
     turn_live: "{name} ist dran, Stich {n}",
     solo_names: {clubs: "Kreuz", spades: "Pik", hearts: "Herz", diamonds: "Karo", queens: "Damen",
                  jacks: "Buben", kings: "Könige", queens_jacks: "Damen und Buben", kings_jacks: "Könige und Buben",
-                 kings_queens: "Könige und Damen", koehler: "Köhler", meatless: "Fleischlos"},
+                 kings_queens: "Könige und Damen", koehler: "Köhler", meatless: "Fleischloser"},
     reservation_names: {healthy: "gesund", solo: "Solo", marriage: "Hochzeit", poverty: "Armut", throw: "Schmeißen"},
     call_names: {re: "Re", contra: "Kontra", no90: "keine 90", no60: "keine 60", no30: "keine 30", black: "schwarz",
                  re_or_contra: "Re oder Kontra", swines: "Schweine", hyperswines: "Hyperschweine"},
@@ -462,6 +473,24 @@ export function t(key, values = {}) {
   const template = TEXT[lang][key] ?? TEXT.en[key] ?? key;
   if (typeof template !== "string") return template;
   return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+// A seat as people count it: the player's name where known, else "Position 1" to "4"
+// ("seat 1" to "4"); the transcript's seat 0 is Position 1.
+export function seatName(seat, names) {
+  return names?.[seat] ?? TERMS[lang].position.replace("{n}", String(Number(seat) + 1));
+}
+
+// A code's sources as a referee cites them: only those of the rulebook in force (the
+// preset a ruleset id starts with; a house ruleset's own house rules), in the reader's words.
+export function citeRule(sources, rulesetId) {
+  const book = TERMS[lang].rulebooks[String(rulesetId ?? "").split("+")[0]];
+  const house = "QtDoppelKopf house rules";
+  return (sources ?? [])
+    .filter(s => s.startsWith(house) || (book && s.startsWith(book.cite)))
+    .map(s => s.startsWith(house) ? (lang === "de" ? "Hausregeln nach QtDoppelKopf" : house) + s.slice(house.length)
+      : book.name + s.slice(book.cite.length))
+    .join(", ");
 }
 
 // A call or showing as said at the table ("keine 90"); an unknown one as it was written.
