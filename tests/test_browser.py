@@ -1475,3 +1475,44 @@ def test_no_accessibility_violation_in_any_main_state(page, base_url, size, lang
     css(page, "#check").click()
     wait(page, lambda d: css(d, "#input-errors").text)
     axe(page, "error")
+
+
+# ---- other programs' files ----
+
+def test_a_pasted_score_sheet_is_imported_and_its_list_checked(page):
+    sheet = "Anna;Ben;Cleo;Dan\n2;-2;-2;2\n-1;-1;3;-2\n-3;-3;9;-3\n"
+    page.execute_script("document.querySelector('#input').value = arguments[0]", sheet)
+    css(page, "#import-format").send_keys("a score sheet")
+    css(page, "#import-rows").send_keys("rows: each")  # a slip: no reading fits every row
+    css(page, "#import-dealer").send_keys("Anna")
+    css(page, "#import").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "table.sitting tr.faulty"))
+    faulty = [r.get_attribute("data-game") for r in
+              page.find_elements(By.CSS_SELECTOR, "table.sitting tr.faulty")]
+    assert faulty == ["1"]  # Dan's −2 for −1
+    notes = css(page, "#import-notes").text
+    assert "Mittwochsregeln" in notes and "rotation from Anna" in notes
+    assert json.loads(css(page, "#input").get_attribute("value"))["players"][0] == "Anna"
+    shot(page, "import-sheet")
+
+
+def test_a_dropped_freedoko_record_is_imported_and_checked(page):
+    record = (Path(__file__).parent / "imports" / "freedoko" / "marriage.txt").read_text()
+    page.execute_script(
+        "const data = new DataTransfer();"
+        "data.items.add(new File([arguments[0]], '004711.BugReport.FreeDoko',"
+        "                        {type: 'text/plain'}));"
+        "document.querySelector('#load').dispatchEvent("
+        "  new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));",
+        record)
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([hidden]) .verdict"))
+    assert verdict(page).startswith("✔")
+
+
+def test_an_unreadable_sheet_says_its_line(page):
+    page.execute_script("document.querySelector('#input').value = arguments[0]",
+                        "Anna;Ben;Cleo;Dan\n2;-2;2,5;2\n")
+    css(page, "#import-format").send_keys("a score sheet")
+    css(page, "#import").click()
+    message = wait(page, lambda d: css(d, "#import-notes").text)
+    assert "Line 2: Cleo's cell 2,5 is not a whole number of points" in message

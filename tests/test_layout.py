@@ -20,7 +20,7 @@ RANK = {
     "service.reading": 1,
     "service.generating": 2,
     "service.lists": 3,
-    "service.rules": 4,
+    "service.rules": 4, "service.importing": 4,
     "service.checking": 5,
     "service.api": 6, "service.cli": 6, "service.web": 6, "service.tools": 6,
     "service.bulk": 6, "service": 7,

@@ -334,3 +334,39 @@ def test_tournament_routes_match_the_spec(app, client, conforms):
     answer = client.post("/v1/tournaments/draw", json={"participants": [], "rounds": 0})
     assert answer.status_code == 400
     conforms("/v1/tournaments/draw", "post", answer)
+
+
+def test_import_route_matches_the_spec(app, client, conforms):
+    """A sheet and a FreeDoko record read, checked, refused; each answer as documented."""
+    from service.api.fairshare import BATCH_SLOTS
+
+    path = "/v1/imports/{format}"
+    record = (Path(__file__).parent / "imports" / "freedoko" / "poverty.txt").read_bytes()
+    sheet = "Anna;Ben;Cleo;Dän\r\n2;-2;-2;2\r\n-1;-1;3;-1\r\nSumme;1;-3;1;1\r\n"
+    for url, body, media, status in (
+            ("/v1/imports/csv?first_dealer=Anna", sheet.encode(), "text/csv", 200),
+            ("/v1/imports/csv?first_dealer=Anna&check=true", sheet.encode("cp1252"),
+             "text/csv; charset=windows-1252", 200),
+            ("/v1/imports/csv?check=true&first_dealer=Anna", sheet.encode("utf-16"),
+             "text/plain; charset=utf-16", 200),
+            ("/v1/imports/freedoko?check=true", record, "text/plain", 200),
+            ("/v1/imports/freedoko", record, "application/octet-stream", 200),
+            ("/v1/imports/doko-logger?check=true", (Path(__file__).parent / "imports"
+             / "doko_logger" / "evening.json").read_bytes(), "application/json", 200),
+            ("/v1/imports/qtdoppelkopf?check=true", (Path(__file__).parent / "imports"
+             / "qtdoppelkopf" / "evening.json").read_bytes(), "application/json", 200),
+            ("/v1/imports/csv", b"Anna;Ben;Cleo;Dan\n1,5;-1;-1;1\n", "text/csv", 400),
+            ("/v1/imports/csv?sheet=rows", sheet.encode(), "text/csv", 400),
+            ("/v1/imports/freedoko", b"no record", "text/plain", 400),
+            ("/v1/imports/qtdoppelkopfx", b"{}", "application/json", 404),
+            ("/v1/imports/csv", sheet.encode(), "image/png", 415),
+            ("/v1/imports/csv", sheet.encode(), "text/csv; charset=koi8-r", 415),
+            ("/v1/imports/csv", b"x" * (1024 * 1024 + 1), "text/csv", 413)):
+        answer = client.post(url, data=body, content_type=media)
+        assert answer.status_code == status, (url, answer.get_json())
+        conforms(path, "post", answer)
+    with app.extensions[BATCH_SLOTS].held():
+        answer = client.post("/v1/imports/csv", data=b"A;B;C;D\n" + b"1;-1;1;-1\n" * 7000,
+                             content_type="text/csv")
+    assert answer.status_code == 503
+    conforms(path, "post", answer)

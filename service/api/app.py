@@ -15,6 +15,7 @@ from service.api import (
     envelope,
     fairshare,
     fastpath,
+    imports,
     observability,
     problems,
     routes,
@@ -79,6 +80,7 @@ def create_app() -> Flask:
     problems.register(app)
     app.register_blueprint(routes.bp)
     app.register_blueprint(sittings.bp)
+    app.register_blueprint(imports.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(seasons.bp)
     app.register_blueprint(web_bp)

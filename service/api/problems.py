@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
-from service.checking.problem import Problem, problem_body
+from service.checking.problem import Problem
 
 from .language import requested
 from .observability import request_id
@@ -23,14 +23,18 @@ PROBLEM_JSON = "application/problem+json"
 
 def problem_response(status: int, detail: str,
                      errors: list[dict[str, str]] | None = None) -> Response:
+    return _response(Problem(status, detail, errors))
+
+
+def _response(problem: Problem) -> Response:
     return current_app.response_class(
-        current_app.json.dumps(problem_body(status, detail, errors, requested())),
-        status=status,
+        current_app.json.dumps(problem.body(requested())),
+        status=problem.status,
         mimetype=PROBLEM_JSON)
 
 
 def _on_problem(error: Problem) -> Response:
-    response = problem_response(error.status, error.detail, error.errors)
+    response = _response(error)
     if error.headers:
         response.headers.update(error.headers)
     return response

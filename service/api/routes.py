@@ -27,8 +27,9 @@ from service.checking import (
 from service.checking.problem import Problem
 from service.game import codes
 from service.game.compiled import COMPILED
-from service.game.options import CATALOGUE
+from service.game.options import CATALOGUE, moved_deadlines_text
 from service.game.rulesets import Preset, preset_values, presets
+from service.game.words import say, translate
 
 from .fairshare import BATCH_SLOTS
 from .language import requested
@@ -58,10 +59,11 @@ def answer_response(payload: Any) -> Response:
 UTF8 = frozenset(("utf-8", "utf8"))  # the charsets a body may declare (JSON is UTF-8)
 
 
-def read_body() -> bytes:
+def read_body(charsets: frozenset[str] = UTF8) -> bytes:
     """The request body; 413 above the request's max_content_length (MAX_CONTENT_LENGTH
     unless the view raised it), whether sized or chunked; 415 for a compressed one or a
-    charset other than UTF-8; 501 for a transfer coding other than chunked.
+    charset not in ``charsets`` (UTF-8; an imported file may come in others); 501 for a
+    transfer coding other than chunked.
 
     Every route that takes a body reads it here, and parses it with parse_json (or, a
     JSON array batch, json_array_items): the limits and the strict reading hold for all.
@@ -82,7 +84,7 @@ def read_body() -> bytes:
                           f"{transfer.strip()[:100]!r}; only chunked is understood.")
     if ";" in environ.get("CONTENT_TYPE", ""):  # no parameters, no charset to parse
         charset = req.mimetype_params.get("charset")
-        if charset is not None and charset.strip().lower() not in UTF8:
+        if charset is not None and charset.strip().lower() not in charsets:
             raise Problem(415, f"The request body is declared as charset {charset[:40]!r}; "
                           "send it as UTF-8.")
     size = plain_length(environ)
@@ -241,8 +243,8 @@ def echoed(data: Any, lang: str) -> Any:
     return {"received": len(data) if isinstance(data, dict | list) else 0}
 
 
-def _preset_summary(preset: Preset) -> dict[str, str]:
-    summary = {"id": preset.id, "title": preset.title_in(requested()), "source": preset.source}
+def _preset_summary(preset: Preset, lang: str) -> dict[str, str]:
+    summary = {"id": preset.id, "title": preset.title_in(lang), "source": preset.source_in(lang)}
     if preset.extends is not None:
         summary["extends"] = preset.extends
     return summary
@@ -256,7 +258,8 @@ def list_codes() -> Response:
 
 @bp.get("/v1/rulesets")
 def list_rulesets() -> Response:
-    return json_response({"rulesets": [_preset_summary(p) for p in presets().values()]})
+    lang = requested()
+    return json_response({"rulesets": [_preset_summary(p, lang) for p in presets().values()]})
 
 
 @bp.get("/v1/rulesets/<ruleset_id>")
@@ -264,20 +267,23 @@ def show_ruleset(ruleset_id: str) -> Response:
     preset = presets().get(ruleset_id)
     if preset is None:
         raise Problem(404, f"Unknown ruleset {ruleset_id!r}; known: {', '.join(presets())}.")
-    options = []
+    options, lang = [], requested()
     for name, value in preset_values(preset).items():
         meta = CATALOGUE[name]
         option: dict[str, Any] = {"name": name, "value": value, "kind": meta["kind"],
-                                  "meaning": meta["meaning"], "level": meta["level"]}
+                                  "meaning": translate(meta["meaning"], lang),
+                                  "level": meta["level"]}
         if meta["choices"]:
             option["choices"] = meta["choices"]
         if meta["length"]:
             option["length"] = meta["length"]
-        option["source"] = preset.sources[name]
-        if name in preset.notes:
-            option["note"] = preset.notes[name]
+        option["source"], note = preset.option_texts(name, lang)
+        if name == "announcement_deadlines" and preset.ruleset.deadlines_note and lang != "en":
+            note = say(moved_deadlines_text(preset.ruleset), lang)  # moved with the pack
+        if note is not None:
+            option["note"] = note
         options.append(option)
-    return json_response({**_preset_summary(preset), "options": options})
+    return json_response({**_preset_summary(preset, lang), "options": options})
 
 
 @bp.get("/openapi.yaml")

@@ -37,6 +37,7 @@ from service.game.errors import pointer_token
 
 from . import nesting
 from .problem import Problem
+from .syntax import broken
 
 SURROGATE = re.compile("[\ud800-\udfff]")  # after parsing, a proper pair is one code point
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # "\ud800" … "\udfff" in the text
@@ -54,6 +55,10 @@ def _reject_constant(name: str) -> Any:
 
 
 def not_json(error: object) -> Problem:
+    if isinstance(error, json.JSONDecodeError):  # located: said with its line and a hint
+        return Problem.syntax(broken(error))
+    if isinstance(error, UnicodeDecodeError):  # the codec's words name no fix
+        return Problem(400, f"The request body is not valid UTF-8 (byte {error.start + 1}).")
     text = str(error)
     if "integer string conversion" in text:  # Python's words name a setting, not the fix
         return Problem(400, "The request body holds a number of more than 4300 digits; "

@@ -19,7 +19,7 @@ from service.checking.problem import Problem
 from service.checking.season import MAX_SEASON_BYTES, check_season_data, parse_season
 from service.cli.sitting import problem_text
 from service.game.errors import pointer_token
-from service.game.text import N_, msgn
+from service.game.text import N_, msg, msgn
 from service.game.words import part, translate
 from service.lists.season import SeasonResult
 from service.lists.season.points import as_text
@@ -147,7 +147,9 @@ def refuse(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         ("--sitting", args.sitting), ("--tournament", args.tournament),
         ("--ruleset", args.ruleset)) if given]
     if others:
-        command.error(f"argument --season: not with {', '.join(others)}")
+        command.error(translate(N_("argument %(argument_name)s: %(message)s"), args.lang) % {
+            "argument_name": "--season", "message": part(msg(
+                "not with {flags}", flags=", ".join(others)), args.lang)})
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from service.game.check import check_transcript
@@ -43,6 +44,7 @@ class Walk(HouseRules):
         self.forced_missed: set[str] = set()
         self.bock = Bock(r, self.table)
         self.in_round = False  # the game is one of a mandatory solo round
+        self.written_before: dict[str, int] | None = None  # the line before's written totals
         self.out: tuple[str, ...] = ()  # who sits out the game being checked
         # the rounds each game opens are shown where a bock house rule is set
         self.show_opened = r.bock_rounds and (r.bock_rounds_per_event or r.bock_cap > 0)
@@ -119,6 +121,12 @@ class Walk(HouseRules):
         for name, points in game.scores.items():
             self.totals[name] += points
         game.totals = dict(self.totals)
+        if entry.sheet is not None and entry.sheet.written_totals is not None:
+            if entry.sheet.scores:  # the entries written beside the totals: compare
+                self.compare_written(here, entry.sheet.written_totals, game.scores)
+            self.written_before = entry.sheet.written_totals
+        else:
+            self.written_before = None
         game.valid = len(self.violations) == before
         self.games.append(game)
 
@@ -198,9 +206,12 @@ class Walk(HouseRules):
                         soloist=sheet.declarer) if kind == "duty_solo" else
                     msg("{soloist} owes no duty solo, so this solo is a lust solo",
                         soloist=sheet.declarer))
+        derived = sheet.written_totals is not None and not sheet.scores
+        if derived:
+            sheet = self.derive(here, sheet, kind, playing, sits_out, factor)
         scores = dict.fromkeys(self.players, 0)
         scores.update(sheet.scores)
-        line = SheetLine(self, here, sheet, kind, playing, sits_out, factor)
+        line = SheetLine(self, here, sheet, kind, playing, sits_out, factor, derived)
         value = line.check()
         if line.fix is not None:  # scored as written; corrected_totals as it should be
             name, written, should_be = line.fix
@@ -223,6 +234,46 @@ class Walk(HouseRules):
                 "the line shows a lost solo, which opens a bock round: its bock events are "
                 "at least 1"))
         return game, sheet.bock_event_count if self.r.bock_rounds else 0
+
+    def derive(self, here: str, sheet: Sheet, kind: str, playing: tuple[str, ...],
+               sits_out: str | None, factor: int) -> Sheet:
+        """A line of running totals alone (sitting.md v1.1): its entries are what its
+        totals add to those written on the line before (where that has none, to the
+        totals computed). Where a slip was located before, and only the totals as
+        corrected give this line no fault, those: the slip was one cell, and the sheet
+        went on from the right total (one slip, one defect)."""
+        written = sheet.written_totals or {}
+        corrected = {n: self.totals[n] + self.corrections[n] for n in self.players}
+
+        def from_(base: dict[str, int]) -> Sheet:
+            return replace(sheet, scores={n: written[n] - base.get(n, corrected[n])
+                                          for n in self.seated if n in written})
+
+        first = from_(self.written_before or corrected)
+        if self.written_before is None or self.faultless(here, first, kind, playing,
+                                                         sits_out, factor):
+            return first
+        second = from_(corrected)
+        return second if self.faultless(here, second, kind, playing, sits_out, factor) else first
+
+    def faultless(self, here: str, sheet: Sheet, kind: str, playing: tuple[str, ...],
+                  sits_out: str | None, factor: int) -> bool:
+        return not SheetLine(self, here, sheet, kind, playing, sits_out, factor).faults(
+            sheet.scores)
+
+    def compare_written(self, here: str, written: dict[str, int],
+                        scores: dict[str, int]) -> None:
+        """A line's written running totals beside its entries: each right where it is
+        the total with every slip so far corrected, or the total written before plus
+        this line's entry (the sheet went on from a total written wrong: one defect)."""
+        before = self.written_before or {}
+        for name, total in written.items():
+            right = self.totals[name] + self.corrections[name]
+            if total == right or (name in before and total == before[name] + scores[name]):
+                continue
+            self.violation("wrong_total", f"{here}/sheet/written_totals/{pointer_token(name)}",
+                           name, msg("{name}'s running total is {total}, not {written}",
+                                     name=name, total=right, written=total), should_be=right)
 
     def lost_by_soloist(self, scores: dict[str, int], soloist: str,
                         playing: tuple[str, ...]) -> bool:
@@ -262,7 +313,9 @@ class Walk(HouseRules):
         if self.s.claimed_totals is not None:
             differences = []
             for name, points in self.s.claimed_totals.items():
-                if points != totals[name]:
+                # a total added up from a slip's right entry is no second defect
+                if points != totals[name] and not (
+                        self.slips and points == totals[name] + self.corrections[name]):
                     differences.append({"player": name, "claimed": points,
                                         "computed": totals[name]})
                     self.violation("wrong_total", f"/claimed/totals/{pointer_token(name)}",
@@ -274,7 +327,7 @@ class Walk(HouseRules):
                      if self.slips else None)
         return SittingResult(self.r.id, self.players, self.s.finished, tuple(self.violations),
                              tuple(self.notes), tuple(self.games), duty, totals, claimed,
-                             digest(self.r), corrected, *self.ahead())
+                             digest(self.r), corrected, *self.ahead(), self.s.date)
 
     def ahead(self) -> tuple[str, int | None, tuple[int, ...]]:
         """After the last game: who deals next (from the one who dealt it, as the

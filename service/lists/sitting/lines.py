@@ -38,8 +38,11 @@ class SheetLine:
     """The arithmetic of one sheet line under the counting mode (DDV TSR 7.3.3)."""
 
     def __init__(self, walk: DutySolos, here: str, sheet: Sheet, kind: str,
-                 playing: tuple[str, ...], sits_out: str | None, factor: int):
+                 playing: tuple[str, ...], sits_out: str | None, factor: int,
+                 derived: bool = False):
         self.w, self.here, self.sheet, self.kind = walk, here, sheet, kind
+        # the entries were derived from the line's running totals: a fault is at those
+        self.cells = "/written_totals" if derived else "/scores"
         self.playing, self.sits_out, self.factor = playing, sits_out, factor
         self.counting = walk.r.counting
         # a bride left alone plays as a soloist does: x solo_multiplier (DDV TSR 7.2.4)
@@ -56,7 +59,9 @@ class SheetLine:
         slip = self.slip() if faults else None
         if slip is None:
             for f in faults:
-                self.w.violation(f.code, self.here + f.where, f.player, f.text)
+                where = (self.cells + f.where[len("/scores"):]
+                         if f.where.startswith("/scores") else f.where)
+                self.w.violation(f.code, self.here + where, f.player, f.text)
             return self.game_value(scores)
         name, should_be = slip
         written = scores[name]
@@ -64,12 +69,22 @@ class SheetLine:
         why = (msg("the line adds up to {sum}, not 0{rule}",
                    sum=signed(sum(self.entries(scores))), rule=Cite(self.w.r.id, DDV_ZERO_SUM))
                if first.code == "sheet_zero_sum" else first.text)
+        self.fix = (name, written, should_be)
+        totals = self.sheet.written_totals
+        if self.cells == "/written_totals" and totals is not None:
+            total = totals[name] + should_be - written
+            self.w.violation(first.code, f"{self.here}/written_totals/{pointer_token(name)}",
+                             name, msg("{name}'s running total {written} should be {total} "
+                                       "(an entry of {should_be}): {why}", name=name,
+                                       written=signed(totals[name]), total=signed(total),
+                                       should_be=signed(should_be), why=why),
+                             should_be=total)
+            return self.game_value({**scores, name: should_be})
         self.w.violation(first.code, f"{self.here}/scores/{pointer_token(name)}", name,
                          msg("{name}: {should_be}, not {written}. {why}", name=name,
                              written=signed(written), should_be=signed(should_be),
                              why=Sentence(why)),
                          should_be=should_be)
-        self.fix = (name, written, should_be)
         return self.game_value({**scores, name: should_be})
 
     def entries(self, scores: dict[str, int]) -> list[int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import difflib
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,9 @@ class Sheet:
     bock: int | None = None
     bock_events: tuple[str, ...] = ()
     bock_event_count: int | None = None  # a scorer's count of the events, not named
+    # the running totals written on the line (sitting.md v1.1); without ``scores`` the
+    # line's entries are what these add to the totals before
+    written_totals: dict[str, int] | None = None
     played_alone: bool = False  # a marriage whose bride (declarer) found no partner
 
 
@@ -59,6 +63,7 @@ class Sitting:
     claimed_totals: dict[str, int] | None
     roster: tuple[str, ...] = ()  # everyone who sits at the table at some time (table_changes)
     duty_judged: bool = True  # False: a tournament judges the duty solos over its rounds
+    date: str | None = None  # the evening the list was kept (ISO), shown, not judged
 
 
 class Reader:
@@ -142,9 +147,9 @@ class Reader:
 
 
 TOP_FIELDS = ("ruleset", "players", "first_dealer", "finished", "games", "owed_at_start",
-              "claimed")
+              "claimed", "date")
 SHEET_FIELDS = ("type", "declarer", "duty", "forced", "scores", "winners", "value", "bock",
-                "bock_events", "bock_event_count", "played_alone")
+                "bock_events", "bock_event_count", "played_alone", "written_totals")
 GAME_FIELDS = ("dealer", "transcript", "sheet", "table", "solo_round_starts")
 MAX_BOCK_EVENTS = 10  # a scorer's count of one game's bock events
 
@@ -177,11 +182,23 @@ def load_sitting(data: Any, most_at_table: int = MAX_TABLE) -> Sitting:
             r.err("/claimed/totals", "Missing data for required field.")
         else:
             claimed = r.points(c["totals"], "/claimed/totals", roster)
+    date = _date(r, top["date"]) if "date" in top else None
     games = _games(r, top.get("games"), players, ruleset, tables)
     if r.errors:
         raise r.refused("sitting")
     assert ruleset is not None
-    return Sitting(ruleset, players, first, finished, games, owed, claimed, roster)
+    return Sitting(ruleset, players, first, finished, games, owed, claimed, roster, date=date)
+
+
+def _date(r: Reader, value: Any) -> str | None:
+    """An ISO date (2026-11-27): the evening the list was kept."""
+    try:
+        if type(value) is str and len(value) == 10:
+            return datetime.date.fromisoformat(value).isoformat()
+    except ValueError:
+        pass
+    r.err("/date", "Must be a date written year-month-day, as 2026-11-27.")
+    return None
 
 
 def _one_person_one_name(r: Reader, roster: tuple[str, ...],
@@ -348,9 +365,12 @@ def _sheet(r: Reader, value: Any, here: str, players: tuple[str, ...]) -> Sheet 
     if kind == "solo":
         sheet.duty = r.boolean(data["duty"], f"{here}/duty") if "duty" in data else False
         sheet.forced = r.boolean(data["forced"], f"{here}/forced") if "forced" in data else False
+    if "written_totals" in data:
+        sheet.written_totals = r.points(data["written_totals"], f"{here}/written_totals",
+                                        r.roster or players)
     if "scores" in data:
         sheet.scores = r.points(data["scores"], f"{here}/scores", players)
-    elif kind != "redeal":
+    elif kind != "redeal" and "written_totals" not in data:
         r.err(f"{here}/scores", "Missing data for required field.")
     if "winners" in data:
         w = data["winners"]

@@ -10,6 +10,7 @@ import { renderLine } from "./evening.js";
 import { renderSitting } from "./sittingview.js";
 import { isTournament, mountDrawForm, renderTournament } from "./tournamentview.js";
 import { isSeason, renderSeason } from "./seasonview.js";
+import { mountImport } from "./importview.js";
 
 const $ = (selector) => document.querySelector(selector);
 const input = $("#input");
@@ -294,7 +295,10 @@ async function loadExample(name) {
   await loadText(await response.text());
 }
 
+let importer = null;  // another program's file: read by importview.js, then checked here
+
 async function loadFile(file) {
+  if (file && await importer?.file(file)) return;
   if (file) await loadText(await file.text());
 }
 
@@ -467,6 +471,7 @@ async function recheckInLanguage() {
 // ---- start ---------------------------------------------------------------------------------------
 async function main() {
   relabelDraw = mountDrawForm($("main"));
+  importer = mountImport($("#load"), {load: loadText, text: () => input.value});
   applyLanguage(initialLanguage());
   $("#lang").addEventListener("click", () => {
     applyLanguage(language() === "de" ? "en" : "de");
