@@ -58,8 +58,8 @@ from service.checking.phrases import phrase
 from service.checking.problem import Problem
 from service.cli import ci, conformance, speech
 from service.cli import importing as importing_cli
-from service.cli import sitting as sitting_cli
 from service.cli import season as season_cli
+from service.cli import sitting as sitting_cli
 from service.cli import tournament as tournament_cli
 from service.cli.games import JOBS, PARALLEL_FROM, checked, load
 from service.cli.output import (
