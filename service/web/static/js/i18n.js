@@ -1,5 +1,10 @@
-// German and English labels. Every text the page writes itself comes from here.
-const TEXT = {
+// German and English labels. Every text the page writes itself comes from here and from
+// the words-*.js modules beside it.
+import { addWords } from "./lang.js";
+
+export { addWords, callName, initialLanguage, language, saveLanguage, setLanguage, t } from "./lang.js";
+
+addWords({
   en: {
     title: "Doppelkopf referee",
     lang_switch: "Deutsch",
@@ -434,49 +439,4 @@ const TEXT = {
                  re_or_contra: "Re oder Kontra", swines: "Schweine", hyperswines: "Hyperschweine"},
     kinds: {normal: "Normalspiel", marriage: "Hochzeit", poverty: "Armut", silent_marriage: "stille Hochzeit", duty_solo: "Pflichtsolo", forced_solo: "Vorgeführtes Solo", lust_solo: "Lustsolo", round_solo: "Rundensolo", redeal: "Neugeben", solo: "Solo"},
   },
-};
-
-let lang = "en";
-
-export function setLanguage(code) {
-  lang = code === "de" ? "de" : "en";
-  document.documentElement.lang = lang;
-  for (const el of document.querySelectorAll("[data-i18n]")) {
-    el.textContent = t(el.dataset.i18n);
-  }
-  for (const el of document.querySelectorAll("[data-i18n-label]")) {
-    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
-  }
-  for (const el of document.querySelectorAll("[data-i18n-placeholder]")) {
-    el.setAttribute("placeholder", t(el.dataset.i18nPlaceholder));
-  }
-  document.title = t("title");
-}
-
-export function language() {
-  return lang;
-}
-
-// A label with {placeholders} filled in; the result is text, never markup.
-export function t(key, values = {}) {
-  const template = TEXT[lang][key] ?? TEXT.en[key] ?? key;
-  if (typeof template !== "string") return template;
-  return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
-}
-
-// A call or showing as said at the table ("keine 90"); an unknown one as it was written.
-export function callName(call) {
-  return t("call_names")[call] ?? call;
-}
-
-export function initialLanguage() {
-  try {
-    const saved = localStorage.getItem("doko-lang");
-    if (saved) return saved;
-  } catch { /* storage may be off */ }
-  return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
-}
-
-export function saveLanguage() {
-  try { localStorage.setItem("doko-lang", lang); } catch { /* storage may be off */ }
-}
+});

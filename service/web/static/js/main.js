@@ -2,8 +2,10 @@
 import { get, post } from "./api.js";
 import { clear, el } from "./dom.js";
 import { Entry } from "./entry.js";
+import { mountEntryForm } from "./entryform.js";
 import { GameView } from "./gameview.js";
 import { initialLanguage, language, saveLanguage, setLanguage, t } from "./i18n.js";
+import { fillRulesets, handRules, known, rulesetId } from "./rulesets.js";
 import { JsonSyntaxError, lineColumn, locate, placeOf } from "./jsonpos.js";
 import { decode, encode, LinkError } from "./share.js";
 import { renderLine } from "./evening.js";
@@ -17,7 +19,7 @@ const result = $("#result");
 const view = $("#view");
 const back = $("#back");
 
-const state = {codes: {}, rulesets: [], shown: null, message: null};
+const state = {codes: {}, shown: null, message: null};
 let relabelDraw = null;  // the draw form, relabelled on a change of language
 const gameView = new GameView(view, {codes: state.codes, language});
 
@@ -56,28 +58,6 @@ function showProblem(text, problem) {
   });
   showMessage("problem", {detail: problem?.detail ?? problem?.title ?? "?"},
               () => (problem?.errors?.length ? [el("ul", {class: "field-errors"}, items())] : []));
-}
-
-function rulesetId(data) {
-  const r = data?.ruleset;
-  return typeof r === "string" ? r : typeof r?.preset === "string" ? r.preset : null;
-}
-
-// What the order of a game's hands depends on in its ruleset (order.js): dollen and
-// with_nines, the preset's values with the transcript's own options over them.
-const presetOptions = new Map();  // preset id -> a promise of {option name: value}
-async function handRules(data) {
-  const id = rulesetId(data);
-  let options = {};
-  if (id !== null && state.rulesets.some(r => r.id === id)) {
-    if (!presetOptions.has(id)) {
-      presetOptions.set(id, rulesetDetail(id).then(detail => Object.fromEntries(detail.options.map(o => [o.name, o.value]))));
-    }
-    try { options = await presetOptions.get(id); } catch { presetOptions.delete(id); }
-  }
-  const own = data?.ruleset?.options ?? {};
-  const flag = (name) => typeof own[name] === "boolean" ? own[name] : typeof options[name] === "boolean" ? options[name] : true;
-  return {dollen: flag("dollen"), withNines: flag("with_nines")};
 }
 
 // ---- the address: each view has its own; Back and Forward move between the views ----------
@@ -144,8 +124,8 @@ async function checkText(text, {link = null, unchecked = false, how = link ? "re
   }
   const data = JSON.parse(text);
   const id = rulesetId(data);
-  const known = state.rulesets.map(r => r.id);
-  const unknown = id !== null && known.length && !known.includes(id);
+  const ids = known.map(r => r.id);
+  const unknown = id !== null && ids.length && !ids.includes(id);
   const isList = data && typeof data === "object" && Array.isArray(data.games);
   const isDay = isTournament(data);
   let answer;
@@ -156,7 +136,7 @@ async function checkText(text, {link = null, unchecked = false, how = link ? "re
     return;
   }
   if (unknown) {
-    showMessage("unknown_ruleset", {id, known: known.join(", ")});
+    showMessage("unknown_ruleset", {id, known: ids.join(", ")});
     if (answer.status !== 200) {
       errors.append(el("p", {class: "detail", text: answer.body?.detail ?? ""}));
       hideResult(link === null);
@@ -345,77 +325,7 @@ const entry = new Entry($("#entry-board"), {
   },
   onError: (problem) => showProblem(JSON.stringify(entry.transcript), problem),
 });
-
-async function rulesetDetail(id) {
-  return get(`/v1/rulesets/${encodeURIComponent(id)}`);
-}
-
-async function fillSolos() {
-  const id = $("#entry-ruleset").value;
-  if (!id) return;
-  const detail = await rulesetDetail(id);
-  const solos = detail.options.find(o => o.name === "solos")?.value ?? [];
-  const select = clear($("#entry-solo"));
-  for (const kind of solos.flat()) select.append(el("option", {value: kind, text: kind}));
-  $("#entry-pack").value = playsWithNines(detail) ? "48" : "40";  // the ruleset's own pack
-  return detail;
-}
-
-function playsWithNines(detail) {
-  return detail.options.find(o => o.name === "with_nines")?.value !== false;
-}
-
-// The ruleset as the transcript names it: the id, or the id with the other pack (the
-// service then moves the deadlines counted in cards in hand, and says so in a note).
-function rulesetFor(id, detail, withNines) {
-  return withNines === playsWithNines(detail) ? id : {preset: id, options: {with_nines: withNines}};
-}
-
-function fillDeclarers(players) {
-  const select = $("#entry-declarer");
-  const chosen = select.value;
-  clear(select);
-  players.forEach((name, seat) => select.append(el("option", {value: String(seat), text: name})));
-  if (chosen) select.value = chosen;
-}
-
-// The game in the box, to be continued card by card as it stands.
-async function continueEntry() {
-  let data;
-  try { data = JSON.parse(input.value); } catch {
-    return checkText(input.value);  // shows where the JSON breaks
-  }
-  if (!data || typeof data !== "object" || Array.isArray(data.games)) return checkText(input.value);
-  const transcript = {...data, play: Array.isArray(data.play) ? data.play : []};
-  delete transcript.claimed;  // what was written down is for the finished game
-  await entry.start(transcript, $("#entry-record").checked, await handRules(transcript));
-}
-
-async function startEntry(fromBox) {
-  const id = $("#entry-ruleset").value;
-  const detail = await rulesetDetail(id);
-  let deal;
-  if (fromBox) {
-    let data;
-    try { data = JSON.parse(input.value); } catch {
-      return checkText(input.value);  // shows where the JSON breaks
-    }
-    // Hands of ten cards are a deal without nines, of twelve one with them.
-    const sizes = new Set((Array.isArray(data.hands) ? data.hands : []).map(h => h?.length));
-    if (sizes.size === 1 && (sizes.has(10) || sizes.has(12))) {
-      $("#entry-pack").value = sizes.has(10) ? "40" : "48";
-    }
-    const ruleset = rulesetFor(id, detail, $("#entry-pack").value !== "40");
-    deal = {ruleset, players: data.players, dealer: data.dealer ?? 3, hands: data.hands};
-  } else {
-    const withNines = $("#entry-pack").value !== "40";
-    deal = Entry.random(rulesetFor(id, detail, withNines), withNines);
-  }
-  const type = $("#entry-type").value;
-  const transcript = Entry.build({...deal, type, solo: $("#entry-solo").value,
-                                  declarer: Number($("#entry-declarer").value || 0)});
-  await entry.start(transcript, $("#entry-record").checked, await handRules(transcript));
-}
+const entryForm = mountEntryForm({input, entry, checkText: (text) => checkText(text)});
 
 // ---- language ------------------------------------------------------------------------------------
 function applyLanguage(code) {
@@ -429,20 +339,11 @@ function applyLanguage(code) {
   recheckInLanguage();
 }
 
-// The rulesets to choose from, by id and title (a title in the page's language).
-function fillRulesets(rulesets) {
-  state.rulesets = rulesets;
-  const select = $("#entry-ruleset");
-  const chosen = select.value;
-  select.replaceChildren(...rulesets.map(r => el("option", {value: r.id, text: `${r.id} — ${r.title}`})));
-  if (chosen) select.value = chosen;
-}
-
 // The answers shown were said in the language they were asked in: ask again in the new one.
 async function recheckInLanguage() {
   const asked = language();
-  if (state.rulesets.length) {
-    try { fillRulesets((await get("/v1/rulesets")).rulesets); } catch { /* kept as they were */ }
+  if (known.length) {
+    try { fillRulesets($("#entry-ruleset"), (await get("/v1/rulesets")).rulesets); } catch { /* kept as they were */ }
   }
   for (const shown of [state.shown, state.list]) {
     if (!shown || shown.askedIn === asked || shown.fromDay || shown.kind === "line") continue;
@@ -484,20 +385,13 @@ async function main() {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (gameView.key(event)) event.preventDefault();
   });
-  $("#entry-type").addEventListener("change", () => {
-    for (const node of document.querySelectorAll(".solo-only")) node.hidden = $("#entry-type").value !== "solo";
-  });
-  $("#entry-ruleset").addEventListener("change", fillSolos);
-  $("#entry-random").addEventListener("click", () => startEntry(false));
-  $("#entry-pasted").addEventListener("click", () => startEntry(true));
-  $("#entry-continue").addEventListener("click", continueEntry);
   window.addEventListener("popstate", restoreView);
 
   const [codes, rulesets] = await Promise.all([get("/v1/codes"), get("/v1/rulesets")]);
   for (const code of codes.codes) state.codes[code.code] = code;
-  fillRulesets(rulesets.rulesets);
-  fillDeclarers(["Anna", "Ben", "Cleo", "Dan"]);
-  await fillSolos();
+  fillRulesets($("#entry-ruleset"), rulesets.rulesets);
+  entryForm.fillDeclarers(["Anna", "Ben", "Cleo", "Dan"]);
+  await entryForm.fillSolos();
   await loadFromLink();
   document.body.dataset.ready = "true";  // for tests: the codes and rulesets are in
 }

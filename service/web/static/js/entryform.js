@@ -1,0 +1,76 @@
+// The form that starts entering a game: the ruleset, the pack, the game and its declarer,
+// from a random deal, the deal in the box or the game in the box continued.
+import { clear, el } from "./dom.js";
+import { Entry } from "./entry.js";
+import { handRules, playsWithNines, rulesetDetail, rulesetFor } from "./rulesets.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+// entry: the board (entry.js); checkText(text): shows where the box's text breaks.
+export function mountEntryForm({input, entry, checkText}) {
+  async function fillSolos() {
+    const id = $("#entry-ruleset").value;
+    if (!id) return;
+    const detail = await rulesetDetail(id);
+    const solos = detail.options.find(o => o.name === "solos")?.value ?? [];
+    const select = clear($("#entry-solo"));
+    for (const kind of solos.flat()) select.append(el("option", {value: kind, text: kind}));
+    $("#entry-pack").value = playsWithNines(detail) ? "48" : "40";  // the ruleset's own pack
+    return detail;
+  }
+
+  function fillDeclarers(players) {
+    const select = $("#entry-declarer");
+    const chosen = select.value;
+    clear(select);
+    players.forEach((name, seat) => select.append(el("option", {value: String(seat), text: name})));
+    if (chosen) select.value = chosen;
+  }
+
+  // The game in the box, to be continued card by card as it stands.
+  async function continueEntry() {
+    let data;
+    try { data = JSON.parse(input.value); } catch {
+      return checkText(input.value);  // shows where the JSON breaks
+    }
+    if (!data || typeof data !== "object" || Array.isArray(data.games)) return checkText(input.value);
+    const transcript = {...data, play: Array.isArray(data.play) ? data.play : []};
+    delete transcript.claimed;  // what was written down is for the finished game
+    await entry.start(transcript, $("#entry-record").checked, await handRules(transcript));
+  }
+
+  async function startEntry(fromBox) {
+    const id = $("#entry-ruleset").value;
+    const detail = await rulesetDetail(id);
+    let deal;
+    if (fromBox) {
+      let data;
+      try { data = JSON.parse(input.value); } catch {
+        return checkText(input.value);  // shows where the JSON breaks
+      }
+      // Hands of ten cards are a deal without nines, of twelve one with them.
+      const sizes = new Set((Array.isArray(data.hands) ? data.hands : []).map(h => h?.length));
+      if (sizes.size === 1 && (sizes.has(10) || sizes.has(12))) {
+        $("#entry-pack").value = sizes.has(10) ? "40" : "48";
+      }
+      const ruleset = rulesetFor(id, detail, $("#entry-pack").value !== "40");
+      deal = {ruleset, players: data.players, dealer: data.dealer ?? 3, hands: data.hands};
+    } else {
+      const withNines = $("#entry-pack").value !== "40";
+      deal = Entry.random(rulesetFor(id, detail, withNines), withNines);
+    }
+    const type = $("#entry-type").value;
+    const transcript = Entry.build({...deal, type, solo: $("#entry-solo").value,
+                                    declarer: Number($("#entry-declarer").value || 0)});
+    await entry.start(transcript, $("#entry-record").checked, await handRules(transcript));
+  }
+
+  $("#entry-type").addEventListener("change", () => {
+    for (const node of document.querySelectorAll(".solo-only")) node.hidden = $("#entry-type").value !== "solo";
+  });
+  $("#entry-ruleset").addEventListener("change", fillSolos);
+  $("#entry-random").addEventListener("click", () => startEntry(false));
+  $("#entry-pasted").addEventListener("click", () => startEntry(true));
+  $("#entry-continue").addEventListener("click", continueEntry);
+  return {fillSolos, fillDeclarers};
+}
