@@ -1,0 +1,143 @@
+"""The referee at the table, on a phone: the list at a glance, controls that stay put, entry
+as fast as paper, the trick overview, the chart, the tournament view. At 390×844 and
+1366×900, in English and German. Screenshots go to test-output/screenshots/ (phone-*.png)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_browser import (  # the browser, the app on a loopback port, and the helpers
+    SHOTS,
+    By,
+    base_url,
+    browser,
+    css,
+    example,
+    load_example,
+    no_overflow,
+    page,
+    wait,
+)
+
+__all__ = ["base_url", "browser", "page"]  # fixtures, used by name
+
+SIZES = {"phone": (390, 844), "wide": (1366, 900)}
+LAYOUTS = [("phone", "en"), ("phone", "de"), ("wide", "en"), ("wide", "de")]
+
+
+def set_up(browser, size: str, lang: str) -> None:
+    browser.set_window_size(*SIZES[size])
+    if lang == "de":
+        css(browser, "#lang").click()
+        wait(browser, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de")
+
+
+def screen(browser, name: str) -> None:
+    """What the window shows, as it is (not made as tall as the page)."""
+    browser.save_screenshot(str(SHOTS / f"{name}.png"))
+
+
+# ---- the list at a glance ----
+
+def assert_list_fits(browser, players: list[str]) -> None:
+    """No sideways scrolling, in the page or in the list; every player's score and total
+    inside the window."""
+    no_overflow(browser)
+    table = css(browser, "table.sitting")
+    assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth",
+                                  table)
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    heads = [th.get_attribute("title") for th in
+             browser.find_elements(By.CSS_SELECTOR, "table.sitting thead th.num")]
+    assert heads == players
+    cells = browser.find_elements(By.CSS_SELECTOR, 'table.sitting tr.line[data-game="0"] td')
+    assert len(cells) == len(players) + 1  # the players and the check
+    for cell in cells:
+        assert cell.rect["x"] >= 0 and cell.rect["x"] + cell.rect["width"] <= width + 1, cell.text
+    # each number whole in its cell (none cut off by the column's width)
+    cut = browser.execute_script(
+        "return [...document.querySelectorAll("
+        "  'table.sitting td.player span, table.sitting tr.totals td, table.sitting tfoot td')]"
+        ".filter(s => s.scrollWidth > s.clientWidth + 1).map(s => s.textContent)")
+    assert not cut, cut
+
+
+def list_shot(browser, name: str) -> None:
+    """The phone's screen scrolled to the list."""
+    browser.execute_script("document.querySelector('table.sitting').scrollIntoView()")
+    screen(browser, name)
+
+
+def cell(browser, game: int, player: str):
+    return css(browser, f'table.sitting tr.line[data-game="{game}"] td[data-player="{player}"]')
+
+
+@pytest.mark.parametrize(("size", "lang"), LAYOUTS)
+def test_the_list_at_a_glance(page, app, size, lang):
+    """Four and five players: every game's score and running total per player in view, the
+    totals under them, the faulty cell itself marked, each line opening."""
+    set_up(page, size, lang)
+    load_example(page, "sitting")
+    assert_list_fits(page, ["Anna", "Ben", "Cleo", "Dan"])
+    # game 6 has Dan's score written wrong (sheet_zero_sum): his cell, not the line's others
+    faulty = [c.get_attribute("data-player") for c in
+              page.find_elements(By.CSS_SELECTOR, 'table.sitting tr.line[data-game="5"] td.fault')]
+    assert faulty == ["Dan"]
+    assert cell(page, 5, "Dan").text.startswith("⚠")
+    revoke = 'table.sitting tr.line[data-game="1"] td.fault'  # Anna's revoke in game 2
+    assert [c.get_attribute("data-player") for c in
+            page.find_elements(By.CSS_SELECTOR, revoke)] == ["Anna"]
+    answer = app.test_client().post("/v1/sittings/check", json=example("sitting")).get_json()
+    shown = {td.get_attribute("data-player"): td.text
+             for td in page.find_elements(By.CSS_SELECTOR, "table.sitting tr.totals td.total")}
+    assert shown == {p: str(v) for p, v in answer["totals"].items()}
+    running = cell(page, 3, "Ben").find_element(By.CSS_SELECTOR, ".total").text
+    assert running == str(answer["games"][3]["totals"]["Ben"])
+    if size == "phone":
+        list_shot(page, f"phone-list-4-{lang}")
+    css(page, 'table.sitting tr.line[data-game="2"] .open-game').click()
+    wait(page, lambda d: "/3." in d.current_url)
+    page.back()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "table.sitting"))
+    load_example(page, "house-evening")
+    assert_list_fits(page, ["Anna", "Ben", "Cleo", "Dan", "Eve"])
+    if size == "phone":
+        list_shot(page, f"phone-list-5-{lang}")
+
+
+def synthetic_list(n: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A request and an answer for n players, as the list view reads them (a table of six
+    or seven is drawn before the service accepts one)."""
+    players = ["Anna", "Ben", "Cleo", "Dan", "Eve", "Fritz", "Gesine"][:n]
+    games, totals = [], dict.fromkeys(players, 0)
+    for i in range(8):
+        out = [players[(i + k) % n] for k in range(n - 4)]
+        seated = [p for p in players if p not in out]
+        scores = {p: (-108 if k == 0 else 36) * (1 if i % 2 else -1) for k, p in enumerate(seated)}
+        scores |= dict.fromkeys(out, 0)
+        totals = {p: totals[p] + scores[p] for p in players}
+        games.append({"index": i, "dealer": out[0], "sits_out": out[0], "kind": "lust_solo",
+                      "declarer": seated[0], "bock": 1, "value": 36, "scores": scores,
+                      "totals": totals, "valid": True})
+    request = {"ruleset": "ddv", "players": players,
+               "games": [{"dealer": g["dealer"], "sheet": {"scores": g["scores"]}} for g in games]}
+    answer = {"valid": True, "ruleset": "ddv", "players": players, "games": games,
+              "totals": totals, "violations": []}
+    return request, answer
+
+
+@pytest.mark.parametrize("n", [6, 7])
+@pytest.mark.parametrize(("size", "lang"), [("phone", "en"), ("phone", "de"), ("wide", "en")])
+def test_the_list_fits_six_and_seven_players(page, size, lang, n):
+    set_up(page, size, lang)
+    request, answer = synthetic_list(n)
+    page.execute_async_script(
+        "const [request, answer, done] = arguments;"
+        "import('/assets/js/sittingview.js').then(m => {"
+        "  document.querySelector('#result').hidden = false;"
+        "  m.renderSitting(document.querySelector('#view'), request, answer,"
+        "                  {openGame: () => {}, codeText: c => c}); done(); });", request, answer)
+    assert_list_fits(page, answer["players"])
+    if size == "phone":
+        list_shot(page, f"phone-list-{n}-{lang}")
