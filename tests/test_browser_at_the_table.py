@@ -4,18 +4,22 @@ as fast as paper, the trick overview, the chart, the tournament view. At 390×84
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
 from test_browser import (  # the browser, the app on a loopback port, and the helpers
     SHOTS,
     By,
+    Keys,
     base_url,
     browser,
     css,
     example,
     load_example,
     no_overflow,
+    open_page,
     page,
     wait,
 )
@@ -141,3 +145,72 @@ def test_the_list_fits_six_and_seven_players(page, size, lang, n):
     assert_list_fits(page, answer["players"])
     if size == "phone":
         list_shot(page, f"phone-list-{n}-{lang}")
+
+
+# ---- controls that stay put ----
+
+STEP_WORDS = {"en": {"copied": "Link copied.", "checking": "Checking…"},
+              "de": {"copied": "Link kopiert.", "checking": "Wird geprüft …"}}
+
+
+def where(browser, selector: str) -> tuple[int, int]:
+    """An element's place on the screen (the window's coordinates), in whole pixels."""
+    rect = browser.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return [Math.round(r.x), Math.round(r.y)]", selector)
+    return rect[0], rect[1]
+
+
+@pytest.mark.parametrize(("size", "lang"), LAYOUTS)
+def test_the_step_buttons_stay_put(page, base_url, size, lang):
+    """Clicking "›" again and again at the same spot steps on: the toolbar does not move as
+    the middle of the table grows; the button pressed keeps the focus (Enter on it too);
+    the address, and so the shared link, names the step; "copied" is confirmed."""
+    set_up(page, size, lang)
+    page.execute_cdp_cmd("Browser.grantPermissions", {
+        "origin": base_url, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    load_example(page, "revoke")
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, ".ruling .ruling-hand[data-ready]"))
+    css(page, ".step-buttons .first").click()
+    css(page, ".step-buttons").location_once_scrolled_into_view  # noqa: B018  (scrolls)
+    spot = where(page, ".step-buttons .next")
+    for step in range(1, 9):
+        css(page, ".step-buttons .next").click()
+        wait(page, lambda d, step=step: css(d, ".table").get_attribute("data-step") == str(step))
+        assert where(page, ".step-buttons .next") == spot, f"after step {step}"
+        assert page.switch_to.active_element.get_attribute("data-control") == "next"
+    page.switch_to.active_element.send_keys(Keys.ENTER)  # Enter on the focused "›"
+    wait(page, lambda d: css(d, ".table").get_attribute("data-step") == "9")
+    assert page.switch_to.active_element.get_attribute("data-control") == "next"
+    assert where(page, ".step-buttons .next") == spot
+    # the step is in the address: a reload opens the game at it
+    wait(page, lambda d: re.search(r"@9\.[A-Za-z0-9_-]{6}$", d.current_url))
+    css(page, "#share-button").click()
+    status = wait(page, lambda d: css(d, "#share-status").text)
+    assert status == STEP_WORDS[lang]["copied"]
+    copied = page.execute_async_script(
+        "const done = arguments[0];"
+        "navigator.clipboard.readText().then(done, e => done(String(e)))")
+    assert copied == page.current_url == css(page, "#share-link").get_attribute("value")
+    if size == "phone":
+        screen(page, f"phone-steps-{lang}")
+    open_page(page, copied)
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#view .table"))
+    assert css(page, ".table").get_attribute("data-step") == "9"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_slow_check_shows_it_is_checking(page, lang):
+    """While the service is asked, the check button is disabled and says so beside it."""
+    set_up(page, "phone", lang)
+    page.execute_script(
+        "const real = window.fetch;"
+        "window.fetch = (...args) => new Promise(r => setTimeout(() => r(real(...args)), 1500));")
+    page.execute_script("document.querySelector('#input').value = arguments[0]",
+                        json.dumps(example("revoke")))
+    css(page, "#check").click()
+    assert not css(page, "#check").is_enabled()
+    assert css(page, "#check-status").text == STEP_WORDS[lang]["checking"]
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([hidden]) .verdict"))
+    assert css(page, "#check").is_enabled()
+    assert not css(page, "#check-status").text

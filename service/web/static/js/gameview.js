@@ -19,8 +19,10 @@ function removeOne(hand, card) {
 }
 
 export class GameView {
-  constructor(container, {codes = {}, language: lang = language} = {}) {
+  // onStep(pos): told each step the reader moves to (the address carries it).
+  constructor(container, {codes = {}, language: lang = language, onStep = null} = {}) {
     this.container = container;
+    this.onStep = onStep;
     this.codes = codes;
     this.language = lang;
     this.pos = 0;
@@ -30,7 +32,7 @@ export class GameView {
   }
 
   // `rules`: the ruleset's dollen and with_nines (the order of the hands); `at`: "end" to
-  // open at the last step; `sitsOut`: the fifth player's name, at a table of five.
+  // open at the last step, a number at that step; `sitsOut`: the fifth player's name, at a table of five.
   show(transcript, result, rules = {}, {at, sitsOut} = {}) {
     const same = transcript === this.transcript;
     this.transcript = transcript;
@@ -56,7 +58,8 @@ export class GameView {
     if (!same) {
       this.legal = new Map();
       const first = (result.violations ?? []).map(v => this.stepOf(v)).filter(p => p !== null);
-      this.pos = at === "end" ? this.steps.length - 1 : first.length ? Math.min(...first) : 0;
+      this.pos = at === "end" ? this.steps.length - 1 : Number.isInteger(at) ? Math.max(at, 0)
+        : first.length ? Math.min(...first) : 0;
     }
     this.pos = Math.min(this.pos, this.steps.length - 1);
     this.render();
@@ -112,9 +115,16 @@ export class GameView {
   go(pos) {
     const next = Math.min(Math.max(pos, 0), this.steps.length - 1);
     if (next === this.pos) return;
+    // The control pressed keeps the focus in the view drawn anew (one now disabled hands
+    // it to the step's label); keys pressed elsewhere leave it where it was.
+    const control = document.activeElement?.closest?.("[data-control]")?.dataset.control;
     this.pos = next;
     this.render();
-    this.container.querySelector(".step-label")?.focus({preventScroll: true});
+    if (control) {
+      const again = this.container.querySelector(`.table-nav [data-control="${control}"]`);
+      (again && !again.disabled ? again : this.container.querySelector(".step-label"))?.focus({preventScroll: true});
+    }
+    this.onStep?.(this.pos);
     // Said by screen readers: a live region that stays while the view is redrawn.
     const live = document.getElementById("step-live");
     if (live) live.textContent = this.stepText(this.pos);
@@ -326,12 +336,13 @@ export class GameView {
          el("span", {class: "badge", text: t("sits_out")}))) : "";
     return el("section", {class: "table-view", "aria-labelledby": "table-title"},
       el("h3", {id: "table-title", text: t("table")}),
+      this.navigation(st),
       el("div", {class: `table${five ? " five" : ""}`, dataset: {step: String(this.pos), kind: step.kind,
                                                       event: step.kind === "event" ? String(step.index) : undefined}},
         [0, 1, 2, 3].map(seat => this.seatBox(seat, st)),
         el("div", {class: "center"}, this.center(st)),
         five),
-      this.navigation(st));
+      el("p", {class: "hint keys", text: t("keys_hint")}));
   }
 
   seatBox(seat, st) {

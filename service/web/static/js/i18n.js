@@ -1,6 +1,7 @@
 // German and English labels. Every text the page writes itself comes from here and from
 // the words-*.js modules beside it.
 import { addWords } from "./lang.js";
+import "./words-table.js";
 
 export { addWords, callName, initialLanguage, language, saveLanguage, setLanguage, t } from "./lang.js";
 

@@ -21,7 +21,11 @@ const back = $("#back");
 
 const state = {codes: {}, shown: null, message: null};
 let relabelDraw = null;  // the draw form, relabelled on a change of language
-const gameView = new GameView(view, {codes: state.codes, language});
+const gameView = new GameView(view, {codes: state.codes, language, onStep: (pos) => {
+  if (state.shown?.kind !== "game") return;
+  state.shown.at = pos;
+  readdress();
+}});
 
 // ---- messages next to the input ------------------------------------------------------
 function showMessage(key, values = {}, extra = () => []) {
@@ -68,16 +72,29 @@ let nextView = 1;
 let currentView = 0;
 let addressed = Promise.resolve();
 
+// A game's address names the step shown once the reader has stepped (or opened it so).
 function addressOf(shown) {
   if (!shown) return Promise.resolve("");
-  if (shown.link) return Promise.resolve(shown.link);  // as it was opened (an old link stays old)
+  const step = shown.kind === "game" && Number.isInteger(shown.at) ? shown.at : null;
+  // as it was opened (an old link stays old)
+  if (shown.link && (step === null || shown.unchecked)) return Promise.resolve(shown.link);
   if (shown.list) {
     if (shown.list.link && shown.list.unchecked) {  // an old link cannot name a line of its list
-      return shown.kind === "game" ? encode("game", shown.data) : Promise.resolve(shown.list.link);
+      return shown.kind === "game" ? encode("game", shown.data, null, step) : Promise.resolve(shown.list.link);
     }
-    return encode("list", shown.list.data, shown.fromList);
+    return encode("list", shown.list.data, shown.fromList, step);
   }
-  return encode(shown.kind, shown.data);
+  return encode(shown.kind, shown.data, null, step);
+}
+
+// The same view at another step: its address follows, no new history entry.
+let readdressed = 0;
+function readdress() {
+  const id = currentView, serial = ++readdressed;
+  addressed = addressOf(state.shown).then(hash => {
+    if (currentView !== id || serial !== readdressed) return;
+    history.replaceState({view: id}, "", location.pathname + location.search + hash);
+  });
 }
 
 // how: "push" a new entry (a new view), "replace" the current one (the same view again).
@@ -110,7 +127,8 @@ async function restoreView(event) {
 
 // ---- checking what is in the box ---------------------------------------------------------
 // link: the fragment it came from (the address is kept as it is, even when the check fails).
-async function checkText(text, {link = null, unchecked = false, how = link ? "replace" : "push"} = {}) {
+// at: the step of a game to open at (a link's).
+async function checkText(text, {link = null, unchecked = false, how = link ? "replace" : "push", at = null} = {}) {
   clearMessage();
   try {
     locate(text);
@@ -129,11 +147,14 @@ async function checkText(text, {link = null, unchecked = false, how = link ? "re
   const isList = data && typeof data === "object" && Array.isArray(data.games);
   const isDay = isTournament(data);
   let answer;
+  const done = busy();
   try {
     answer = await post(isDay ? "/v1/tournaments/check" : isList ? "/v1/sittings/check" : "/v1/games/check", text);
   } catch (error) {
     showMessage("network_error", {msg: error.message});
     return;
+  } finally {
+    done();
   }
   if (unknown) {
     showMessage("unknown_ruleset", {id, known: ids.join(", ")});
@@ -157,9 +178,25 @@ async function checkText(text, {link = null, unchecked = false, how = link ? "re
     : isList ? {kind: "list", data, answer: answer.body, askedIn: language()}
     : {kind: "game", data, answer: answer.body, askedIn: language(), rules: await handRules(data)};
   if (link) Object.assign(state.shown, {link, unchecked});
+  if (at !== null && state.shown.kind === "game") state.shown.at = at;
   entry.clear();  // the board belongs to the game shown: another game replaces it
   renderShown();
   remember(how);
+}
+
+// While the service is asked: the check button disabled, "Checking…" said beside it.
+function busy() {
+  const button = $("#check"), status = $("#check-status");
+  button.disabled = true;
+  status.dataset.i18n = "checking";
+  status.textContent = t("checking");
+  $("#load").setAttribute("aria-busy", "true");
+  return () => {
+    button.disabled = false;
+    delete status.dataset.i18n;
+    status.textContent = "";
+    $("#load").removeAttribute("aria-busy");
+  };
 }
 
 // forget: the address no longer names what was shown before.
@@ -175,6 +212,7 @@ function renderShown() {
   result.hidden = false;
   clear(back);
   $("#share-link").hidden = true;
+  clearShareStatus();
   if (shown.unchecked || shown.list?.unchecked) {
     back.append(el("p", {class: "unchecked-link", role: "note"}, t("link_unchecked")));
   }
@@ -220,7 +258,7 @@ function openTable(data, answer) {
 
 // A game of the list, in the game view (the list's answer has its check); a line written
 // as the sheet has it, as its line with its checks.
-async function openGame(index, how = "push") {
+async function openGame(index, how = "push", at = null) {
   const list = state.shown.list ?? state.shown;
   const line = list.data.games[index];
   if (!line?.transcript) {
@@ -249,7 +287,7 @@ async function openGame(index, how = "push") {
   // At a table of five the dealer sits out: the fifth seat, beside the four.
   const sitsOut = (list.data.players?.length ?? 0) > 4 ? list.answer.games?.[index]?.sits_out ?? null : null;
   state.shown = {kind: "game", data: transcript, answer, fromList: index, list, askedIn: list.askedIn,
-                 rules: await handRules(transcript), sitsOut};
+                 rules: await handRules(transcript), sitsOut, at: at ?? undefined};
   entry.clear();
   renderShown();
   remember(how);
@@ -292,13 +330,13 @@ async function loadFromLink() {
     return;
   }
   await loadText(shared.text, {link: shared.line === null ? link : null, unchecked: !shared.checked,
-                               how: "replace"});
+                               how: "replace", at: shared.line === null ? shared.step : null});
   if (shared.line === null || state.shown?.kind !== "list") return;
   if (!state.shown.data.games?.[shared.line]) {
     hideResult(false);
     return showMessage("link_damaged");
   }
-  await openGame(shared.line, "replace");
+  await openGame(shared.line, "replace", shared.step);
 }
 
 async function share() {
@@ -309,7 +347,17 @@ async function share() {
   field.value = location.href;
   field.hidden = false;
   field.select();
-  try { await navigator.clipboard.writeText(location.href); } catch { /* not allowed here */ }
+  let copied = true;
+  try { await navigator.clipboard.writeText(location.href); } catch { copied = false; /* not allowed here */ }
+  const status = $("#share-status");
+  status.dataset.i18n = copied ? "copied" : "copy_by_hand";  // relabelled on a change of language
+  status.textContent = t(status.dataset.i18n);
+}
+
+function clearShareStatus() {
+  const status = $("#share-status");
+  delete status.dataset.i18n;
+  status.textContent = "";
 }
 
 // ---- entering a game ---------------------------------------------------------------------------

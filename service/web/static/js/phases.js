@@ -124,9 +124,13 @@ export class Phases {
     if (this.exchangeStep !== null) phases.push(["poverty_exchange", this.exchangeStep]);
     const phaseMarked = (pos) => (this.result.violations ?? []).some(v => target(v.pointer).kind !== "event" && this.stepOf(v) === pos);
     const button = (cls, key, onclick, disabled) => el("button", {type: "button", class: cls, disabled, onclick,
+                                                               dataset: {control: cls},
                                                                "aria-label": t(key), title: t(key)}, t(`${key}_short`));
-    return el("div", {class: "table-nav"},
-      el("div", {class: "step-buttons"},
+    // The toolbar first, above the table, its label one line of fixed width: the buttons
+    // stay where they are whatever the step shows (and it stays on screen while the
+    // table scrolls by).
+    return [
+      el("div", {class: "step-buttons table-nav"},
         button("first", "to_start", () => this.go(0), this.pos === 0),
         button("prev-trick", "prev_trick", () => this.stepTrick(-1), this.pos === 0),
         button("prev", "prev_card", () => this.step(-1), this.pos === 0),
@@ -134,8 +138,8 @@ export class Phases {
         button("next", "next_card", () => this.step(1), this.pos === last),
         button("next-trick", "next_trick", () => this.stepTrick(1), this.pos === last),
         button("last", "to_end", () => this.go(last), this.pos === last)),
-      el("ol", {class: "trick-strip", "aria-label": t("steps")},
-        phases.map(([key, pos]) => el("li", {}, el("button", {type: "button",
+      el("ol", {class: "trick-strip table-nav", "aria-label": t("steps")},
+        phases.map(([key, pos]) => el("li", {}, el("button", {type: "button", dataset: {control: `phase-${key}`},
           class: `strip phase-button${this.pos === pos ? " current" : ""}${phaseMarked(pos) ? " marked" : ""}`,
           "aria-current": this.pos === pos ? "step" : undefined, onclick: () => this.go(pos)},
           `${t(key)}${phaseMarked(pos) ? " ⚠" : ""}`))),
@@ -143,13 +147,12 @@ export class Phases {
           const end = this.trickEnds[k];
           const marked = markedTricks.has(k);
           const current = currentTrick === k;
-          return el("li", {}, el("button", {type: "button", disabled: end === undefined,
+          return el("li", {}, el("button", {type: "button", disabled: end === undefined, dataset: {control: `trick-${k}`},
             class: `strip trick-button${current ? " current" : ""}${marked ? " marked" : ""}${deciding === k + 1 ? " deciding" : ""}`,
             "aria-current": current ? "step" : undefined,
             "aria-label": `${t("trick_n", {n: k + 1, m: this.trickCount})}${marked ? " ⚠" : ""}${deciding === k + 1 ? `, ${t("deciding_short")}` : ""}`,
             onclick: () => this.go(end)},
             `${k + 1}${marked ? "⚠" : ""}${deciding === k + 1 ? "⚭" : ""}`));
-        })),
-      el("p", {class: "hint keys", text: t("keys_hint")}));
+        }))];
   }
 }

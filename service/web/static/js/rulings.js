@@ -145,6 +145,7 @@ export class Rulings {
     if (pos === null) return;
     this.pos = pos;
     this.render();
+    this.onStep?.(this.pos);
     const node = this.container.querySelector(".table .card.marked, .table .marked")
       ?? this.container.querySelector(".table");
     node.setAttribute("tabindex", "-1");
