@@ -87,8 +87,9 @@ def browser():
 def page(browser, base_url):
     """The page freshly opened in English, at desktop size; no script error on the way."""
     browser.set_window_size(1280, 1000)
-    browser.get(base_url + "/")
-    browser.execute_script("localStorage.clear()")
+    browser.get("about:blank")  # no page of the origin open: nothing writes its storage anew
+    browser.execute_cdp_cmd("Storage.clearDataForOrigin",
+                            {"origin": base_url, "storageTypes": "local_storage"})
     open_page(browser, base_url + "/")
     yield browser
     errors = [entry["message"] for entry in browser.get_log("browser")

@@ -21,6 +21,7 @@ from test_browser import (  # the browser, the app on a loopback port, and the h
     no_overflow,
     open_page,
     page,
+    verdict,
     wait,
 )
 
@@ -214,3 +215,124 @@ def test_a_slow_check_shows_it_is_checking(page, lang):
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#result:not([hidden]) .verdict"))
     assert css(page, "#check").is_enabled()
     assert not css(page, "#check-status").text
+
+
+# ---- entry as fast as paper ----
+
+ENTRY_WORDS = {"en": {"failed": "The check failed", "again": "Try again"},
+               "de": {"failed": "Die Prüfung ist fehlgeschlagen", "again": "Noch einmal versuchen"}}
+
+
+def board_after(browser, played: int) -> dict[str, Any]:
+    """The transcript once the board stands after `played` events."""
+    def ready(d):
+        data = json.loads(d.find_element(By.ID, "input").get_attribute("value") or "{}")
+        board = d.find_elements(By.CSS_SELECTOR, "#entry-board .to-play, #entry-board .entry-done")
+        return data if board and len(data.get("play", [])) == played else False
+    return wait(browser, ready)
+
+
+def put_in_box(browser, data: Any) -> None:
+    browser.execute_script("document.querySelector('#input').value = arguments[0]",
+                           json.dumps(data))
+
+
+def choose(browser, select: str, value: str) -> None:
+    css(browser, f'{select} option[value="{value}"]').click()
+
+
+@pytest.mark.parametrize(("size", "lang"), LAYOUTS)
+def test_recording_marks_the_illegal_card_before_and_after_the_click(page, size, lang):
+    """The revoke's deal recorded: at Dan's turn in trick 3 the ♣K (he holds ♥9) is marked
+    against the rules before it is chosen; once chosen it stands marked in the trick on the
+    board. What was entered survives a reload."""
+    set_up(page, size, lang)
+    game = example("revoke")
+    put_in_box(page, game)
+    css(page, "#entry-record").click()
+    assert css(page, "#entry-record").is_selected()
+    css(page, "#entry-pasted").click()
+    for played, event in enumerate(game["play"][:11]):
+        board_after(page, played)
+        if "announce" in event:
+            choose(page, "#record-seat", str(event["seat"]))
+            choose(page, "#record-call", event["announce"])
+            css(page, "#record-call-button").click()
+        else:
+            css(page, f'.entry-hand button.card[data-card="{event["card"]}"]').click()
+    board_after(page, 11)
+    hand = {b.get_attribute("data-card"): b for b in
+            page.find_elements(By.CSS_SELECTOR, ".entry-hand button.card")}
+    assert "illegal" in hand["CK"].get_attribute("class")
+    assert hand["CK"].find_elements(By.CSS_SELECTOR, ".illegal-flag")
+    assert hand["CK"].is_enabled()  # recording: it can still be chosen
+    assert "illegal" not in hand["H9"].get_attribute("class")
+    if size == "phone":
+        css(page, "#entry-board").location_once_scrolled_into_view  # noqa: B018  (scrolls)
+        screen(page, f"phone-entry-board-{lang}")
+    hand["CK"].click()
+    board_after(page, 12)
+    marked = [c.get_attribute("data-card") for c in
+              page.find_elements(By.CSS_SELECTOR, "#entry-board .entry-trick .card.marked")]
+    assert marked == ["CK"]
+    if size == "phone":
+        css(page, "#entry-board").location_once_scrolled_into_view  # noqa: B018  (scrolls)
+        screen(page, f"phone-entry-board-marked-{lang}")
+    # a reload: the board comes back as it was
+    page.refresh()
+    wait(page, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    board_after(page, 12)
+    assert [c.get_attribute("data-card") for c in
+            page.find_elements(By.CSS_SELECTOR, "#entry-board .entry-trick .card.marked")] == ["CK"]
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "de"), ("wide", "en")])
+def test_entering_a_marriage_and_a_poverty_with_its_exchange(page, size, lang):
+    set_up(page, size, lang)
+    married = example("marriage")
+    put_in_box(page, married)
+    choose(page, "#entry-type", "marriage")
+    choose(page, "#entry-declarer", "2")
+    css(page, "#entry-pasted").click()
+    transcript = board_after(page, 0)
+    assert transcript["game"] == {"type": "marriage", "declarer": 2}
+    assert {"seat": 2, "reservation": "marriage"} in transcript["reservations"]
+    assert verdict(page).startswith("✔")
+    poor = example("poverty")  # under freedoko's rules
+    put_in_box(page, poor)
+    choose(page, "#entry-ruleset", poor["ruleset"])
+    choose(page, "#entry-type", "poverty")
+    choose(page, "#entry-declarer", "1")
+    css(page, "#entry-pasted").click()
+    for card in poor["game"]["passed"]:
+        wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, ".exchange-hand"))
+        css(page, f'.exchange-hand button.card[data-card="{card}"][aria-pressed="false"]').click()
+    choose(page, "#exchange-partner", "3")
+    css(page, "#exchange-confirm").click()
+    for card in poor["game"]["returned"]:
+        css(page, f'.exchange-hand button.card[data-card="{card}"][aria-pressed="false"]').click()
+    if size == "phone":
+        screen(page, f"phone-entry-exchange-{lang}")
+    css(page, "#exchange-confirm").click()
+    transcript = board_after(page, 0)
+    assert transcript["game"] == poor["game"]
+    assert verdict(page).startswith("✔")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_failed_check_while_entering_says_so(page, lang):
+    set_up(page, "phone", lang)
+    css(page, "#entry-random").click()
+    board_after(page, 0)
+    page.execute_script(
+        "window.realFetch = window.fetch;"
+        "window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")
+    next(b for b in page.find_elements(By.CSS_SELECTOR, ".entry-hand button.card")
+         if b.is_enabled()).click()
+    status = wait(page, lambda d: d.find_elements(By.CSS_SELECTOR,
+                                                  "#entry-board .entry-status.error"))
+    assert ENTRY_WORDS[lang]["failed"] in status[0].text
+    page.execute_script("window.fetch = window.realFetch")
+    css(page, "#entry-board .retry").click()
+    board_after(page, 1)
+    assert not page.find_elements(By.CSS_SELECTOR, "#entry-board .entry-status")

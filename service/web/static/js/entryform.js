@@ -66,7 +66,9 @@ export function mountEntryForm({input, entry, checkText}) {
   }
 
   $("#entry-type").addEventListener("change", () => {
-    for (const node of document.querySelectorAll(".solo-only")) node.hidden = $("#entry-type").value !== "solo";
+    const type = $("#entry-type").value;
+    for (const node of document.querySelectorAll(".solo-only")) node.hidden = type !== "solo";
+    for (const node of document.querySelectorAll(".declarer-only")) node.hidden = type === "normal";
   });
   $("#entry-ruleset").addEventListener("change", fillSolos);
   $("#entry-random").addEventListener("click", () => startEntry(false));

@@ -6,7 +6,8 @@ import { mountEntryForm } from "./entryform.js";
 import { GameView } from "./gameview.js";
 import { initialLanguage, language, saveLanguage, setLanguage, t } from "./i18n.js";
 import { fillRulesets, handRules, known, rulesetId } from "./rulesets.js";
-import { JsonSyntaxError, lineColumn, locate, placeOf } from "./jsonpos.js";
+import { JsonSyntaxError, locate } from "./jsonpos.js";
+import { Messages } from "./messages.js";
 import { decode, encode, LinkError } from "./share.js";
 import { renderLine } from "./evening.js";
 import { renderSitting } from "./sittingview.js";
@@ -19,50 +20,17 @@ const result = $("#result");
 const view = $("#view");
 const back = $("#back");
 
-const state = {codes: {}, shown: null, message: null};
+const state = {codes: {}, shown: null};
+const messages = new Messages(input, errors);
+const showMessage = (...args) => messages.show(...args);
+const clearMessage = () => messages.clear();
+const showProblem = (...args) => messages.problem(...args);
 let relabelDraw = null;  // the draw form, relabelled on a change of language
 const gameView = new GameView(view, {codes: state.codes, language, onStep: (pos) => {
   if (state.shown?.kind !== "game") return;
   state.shown.at = pos;
   readdress();
 }});
-
-// ---- messages next to the input ------------------------------------------------------
-function showMessage(key, values = {}, extra = () => []) {
-  state.message = {key, values, extra};
-  clear(errors).append(el("p", {class: "error", text: `✖ ${t(key, values)}`}), ...extra());
-  input.setAttribute("aria-invalid", "true");
-}
-
-function clearMessage() {
-  state.message = null;
-  clear(errors);
-  input.removeAttribute("aria-invalid");
-}
-
-function selectRange([start, end]) {
-  input.focus();
-  input.setSelectionRange(start, end);
-  // Bring the selection into view: move the scroll to the selected line.
-  const {line} = lineColumn(input.value, start);
-  const lineHeight = parseFloat(getComputedStyle(input).lineHeight) || 18;
-  input.scrollTop = Math.max(0, (line - 3) * lineHeight);
-}
-
-function showProblem(text, problem) {
-  let places = new Map();
-  try { places = locate(text); } catch { /* the service read it, so this does not happen */ }
-  // Rebuilt on a change of language, hence a function.
-  const items = () => (problem?.errors ?? []).map(error => {
-    const range = placeOf(places, error.pointer);
-    const {line, col} = lineColumn(text, range[0]);
-    return el("li", {}, el("button", {type: "button", class: "field-error", dataset: {pointer: error.pointer},
-                                      onclick: () => selectRange(range)},
-      t("field_error", {pointer: error.pointer || "/", line, col, msg: error.message})));
-  });
-  showMessage("problem", {detail: problem?.detail ?? problem?.title ?? "?"},
-              () => (problem?.errors?.length ? [el("ul", {class: "field-errors"}, items())] : []));
-}
 
 // ---- the address: each view has its own; Back and Forward move between the views ----------
 // Every view shown gets a history entry whose fragment is its link (share.js), so the
@@ -134,9 +102,7 @@ async function checkText(text, {link = null, unchecked = false, how = link ? "re
     locate(text);
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
-    const {line, col} = lineColumn(text, error.offset);
-    showMessage("json_error", {msg: error.message, line, col});
-    selectRange([error.offset, error.offset + 1]);
+    messages.syntax(error, text);
     hideResult(link === null);
     return;
   }
@@ -146,10 +112,11 @@ async function checkText(text, {link = null, unchecked = false, how = link ? "re
   const unknown = id !== null && ids.length && !ids.includes(id);
   const isList = data && typeof data === "object" && Array.isArray(data.games);
   const isDay = isTournament(data);
+  const path = isDay ? "/v1/tournaments/check" : isList ? "/v1/sittings/check" : "/v1/games/check";
   let answer;
   const done = busy();
   try {
-    answer = await post(isDay ? "/v1/tournaments/check" : isList ? "/v1/sittings/check" : "/v1/games/check", text);
+    answer = await post(path, text);
   } catch (error) {
     showMessage("network_error", {msg: error.message});
     return;
@@ -170,7 +137,7 @@ async function checkText(text, {link = null, unchecked = false, how = link ? "re
     return;
   }
   if (answer.status !== 200) {
-    showProblem(text, answer.body);
+    showProblem(text, answer.body, path);
     hideResult(link === null);
     return;
   }
@@ -375,15 +342,25 @@ const entry = new Entry($("#entry-board"), {
 });
 const entryForm = mountEntryForm({input, entry, checkText: (text) => checkText(text)});
 
+// What was being entered before a reload comes back on the board (unless the address
+// shows another game).
+async function resumeEntry(saved) {
+  const transcript = saved?.transcript;
+  if (!transcript || (state.shown && JSON.stringify(state.shown.data?.hands) !== JSON.stringify(transcript.hands))) return;
+  $("#entry-record").checked = Boolean(saved.record);
+  if (state.shown) state.shown.entered = true;
+  await entry.start(transcript, Boolean(saved.record), await handRules(transcript));
+}
+
 // ---- language ------------------------------------------------------------------------------------
 function applyLanguage(code) {
   setLanguage(code);
   $("#lang").textContent = t("lang_switch");  // names the other language, in that language
   $("#lang").setAttribute("lang", code === "de" ? "en" : "de");
-  if (state.message) showMessage(state.message.key, state.message.values, state.message.extra);
+  messages.relabel();
   renderShown();
   relabelDraw?.();
-  if (entry.result) entry.render();
+  entry.relabel();
   recheckInLanguage();
 }
 
@@ -440,7 +417,9 @@ async function main() {
   fillRulesets($("#entry-ruleset"), rulesets.rulesets);
   entryForm.fillDeclarers(["Anna", "Ben", "Cleo", "Dan"]);
   await entryForm.fillSolos();
+  const saved = Entry.saved();  // read before a link's game clears the board
   await loadFromLink();
+  await resumeEntry(saved);
   document.body.dataset.ready = "true";  // for tests: the codes and rulesets are in
 }
 
