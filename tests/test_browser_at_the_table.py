@@ -336,3 +336,37 @@ def test_a_failed_check_while_entering_says_so(page, lang):
     css(page, "#entry-board .retry").click()
     board_after(page, 1)
     assert not page.find_elements(By.CSS_SELECTOR, "#entry-board .entry-status")
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "en"), ("phone", "de"), ("wide", "en")])
+def test_a_sheet_line_by_keyboard_alone(page, base_url, size, lang):
+    """Names and Enter start the list; a field a player, the last filled for a zero sum,
+    Enter adds the line and the list is checked and shown; the last line taken back; the
+    list survives a reload."""
+    set_up(page, size, lang)
+    css(page, "#sheet-entry summary").click()
+    names = css(page, "#sheet-players")
+    names.clear()
+    names.send_keys("Anna, Ben, Cleo, Dan", Keys.ENTER)
+    lines = [["2", "-2", "2"], ["-1", "1", "1"], ["3", "3", "-3"]]
+    for n, line in enumerate(lines, start=1):
+        field = wait(page, lambda d: d.switch_to.active_element if
+                     "sheet-score" in (d.switch_to.active_element.get_attribute("class") or "")
+                     else False)
+        keys = [k for score in line for k in (score, Keys.TAB)][:-1]
+        field.send_keys(*keys)
+        last = css(page, '.sheet-score[data-player="Dan"]')
+        assert last.get_attribute("value") == str(-sum(int(s) for s in line))  # filled
+        page.switch_to.active_element.send_keys(Keys.ENTER)
+        wait(page, lambda d, n=n: len(d.find_elements(By.CSS_SELECTOR, "tr.line")) == n)
+    listed = json.loads(css(page, "#input").get_attribute("value"))
+    assert [g["dealer"] for g in listed["games"]] == ["Anna", "Ben", "Cleo"]  # the rotation
+    assert listed["games"][2]["sheet"]["scores"] == {"Anna": 3, "Ben": 3, "Cleo": -3, "Dan": -3}
+    if size == "phone":
+        css(page, "#sheet").location_once_scrolled_into_view  # noqa: B018  (scrolls)
+        screen(page, f"phone-sheet-{lang}")
+    css(page, "#sheet-undo").click()
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "table.sitting tr.line")) == 2)
+    open_page(page, base_url + "/")  # a reload, without the list's address
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "table.sitting tr.line")) == 2)
+    assert css(page, "#sheet-dealer").get_attribute("value") == "Cleo"

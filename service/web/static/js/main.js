@@ -3,6 +3,7 @@ import { get, post } from "./api.js";
 import { clear, el } from "./dom.js";
 import { Entry } from "./entry.js";
 import { mountEntryForm } from "./entryform.js";
+import { SheetEntry } from "./sheetentry.js";
 import { GameView } from "./gameview.js";
 import { initialLanguage, language, saveLanguage, setLanguage, t } from "./i18n.js";
 import { fillRulesets, handRules, known, rulesetId } from "./rulesets.js";
@@ -341,6 +342,10 @@ const entry = new Entry($("#entry-board"), {
   onError: (problem) => showProblem(JSON.stringify(entry.transcript), problem),
 });
 const entryForm = mountEntryForm({input, entry, checkText: (text) => checkText(text)});
+const sheet = new SheetEntry($("#sheet"), {ruleset: () => $("#entry-ruleset").value, checkList: (list) => {
+  input.value = JSON.stringify(list, null, 1);
+  return checkText(input.value);
+}});
 
 // What was being entered before a reload comes back on the board (unless the address
 // shows another game).
@@ -361,6 +366,7 @@ function applyLanguage(code) {
   renderShown();
   relabelDraw?.();
   entry.relabel();
+  sheet.render();
   recheckInLanguage();
 }
 
@@ -420,6 +426,7 @@ async function main() {
   const saved = Entry.saved();  // read before a link's game clears the board
   await loadFromLink();
   await resumeEntry(saved);
+  sheet.resume(!state.shown);
   document.body.dataset.ready = "true";  // for tests: the codes and rulesets are in
 }
 
