@@ -5,6 +5,7 @@ as fast as paper, the trick overview, the chart, the tournament view. At 390×84
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any
 
@@ -370,3 +371,26 @@ def test_a_sheet_line_by_keyboard_alone(page, base_url, size, lang):
     open_page(page, base_url + "/")  # a reload, without the list's address
     wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "table.sitting tr.line")) == 2)
     assert css(page, "#sheet-dealer").get_attribute("value") == "Cleo"
+
+
+@pytest.mark.parametrize(("size", "lang", "pack"), [("phone", "en", 40), ("wide", "de", 48)])
+def test_a_deal_picked_card_by_card(page, size, lang, pack):
+    """Each hand's cards picked from the pack (the last hand gets the rest): no JSON."""
+    set_up(page, size, lang)
+    choose(page, "#entry-pack", str(pack))
+    css(page, "#entry-pick").click()
+    size_of_hand = pack // 4
+    rng = random.Random(pack)
+    for _ in range(3 * size_of_hand):
+        buttons = page.find_elements(By.CSS_SELECTOR, ".deal-pack button.card")
+        rng.choice(buttons).click()
+    if size == "phone":
+        css(page, "#entry-board").location_once_scrolled_into_view  # noqa: B018  (scrolls)
+        screen(page, f"phone-deal-picked-{lang}")
+    css(page, "#deal-start").click()
+    transcript = board_after(page, 0)
+    assert [len(h) for h in transcript["hands"]] == [size_of_hand] * 4
+    ranks = ("A", "10", "K", "Q", "J", "9")[:pack // 8]  # twice each card: 48 with nines
+    assert sorted(c for h in transcript["hands"] for c in h) == sorted(
+        f"{s}{r}" for s in "CSHD" for r in ranks for _ in (0, 1))
+    assert verdict(page).startswith("✔")

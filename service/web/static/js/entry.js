@@ -9,7 +9,7 @@ import { callName, t } from "./i18n.js";
 import { gameKey, heldKey } from "./order.js";
 
 const ALL_CALLS = ["re", "contra", "no90", "no60", "no30", "black"];
-const DEFAULT_NAMES = ["Anna", "Ben", "Cleo", "Dan"];
+export const DEFAULT_NAMES = ["Anna", "Ben", "Cleo", "Dan"];
 const SAVED = "doko-entry";  // what was entered, kept over a reload (localStorage)
 const SLOW = 600;  // ms: a check taking longer says so
 

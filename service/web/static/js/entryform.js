@@ -1,7 +1,9 @@
 // The form that starts entering a game: the ruleset, the pack, the game and its declarer,
 // from a random deal, the deal in the box or the game in the box continued.
 import { clear, el } from "./dom.js";
-import { Entry } from "./entry.js";
+import { DealPicker } from "./dealpicker.js";
+import { DEFAULT_NAMES, Entry } from "./entry.js";
+import { heldKey } from "./order.js";
 import { handRules, playsWithNines, rulesetDetail, rulesetFor } from "./rulesets.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -39,11 +41,24 @@ export function mountEntryForm({input, entry, checkText}) {
     await entry.start(transcript, $("#entry-record").checked, await handRules(transcript));
   }
 
-  async function startEntry(fromBox) {
+  // A deal picked card by card on the board, then the game entered on it.
+  function pickDeal() {
+    entry.clear();
+    const withNines = $("#entry-pack").value !== "40";
+    const picker = new DealPicker($("#entry-board"), {withNines, names: DEFAULT_NAMES,
+      key: heldKey("normal", {withNines}), done: (hands) => startEntry("picked", hands)});
+    picker.render();
+  }
+
+  // from: "random", "box" (the deal in the box) or "picked" (these hands).
+  async function startEntry(from, hands = null) {
     const id = $("#entry-ruleset").value;
     const detail = await rulesetDetail(id);
     let deal;
-    if (fromBox) {
+    if (from === "picked") {
+      const withNines = hands[0].length === 12;
+      deal = {ruleset: rulesetFor(id, detail, withNines), players: DEFAULT_NAMES, dealer: 3, hands};
+    } else if (from === "box") {
       let data;
       try { data = JSON.parse(input.value); } catch {
         return checkText(input.value);  // shows where the JSON breaks
@@ -71,8 +86,9 @@ export function mountEntryForm({input, entry, checkText}) {
     for (const node of document.querySelectorAll(".declarer-only")) node.hidden = type === "normal";
   });
   $("#entry-ruleset").addEventListener("change", fillSolos);
-  $("#entry-random").addEventListener("click", () => startEntry(false));
-  $("#entry-pasted").addEventListener("click", () => startEntry(true));
+  $("#entry-random").addEventListener("click", () => startEntry("random"));
+  $("#entry-pasted").addEventListener("click", () => startEntry("box"));
+  $("#entry-pick").addEventListener("click", pickDeal);
   $("#entry-continue").addEventListener("click", continueEntry);
   return {fillSolos, fillDeclarers};
 }
