@@ -394,3 +394,41 @@ def test_a_deal_picked_card_by_card(page, size, lang, pack):
     assert sorted(c for h in transcript["hands"] for c in h) == sorted(
         f"{s}{r}" for s in "CSHD" for r in ranks for _ in (0, 1))
     assert verdict(page).startswith("✔")
+
+
+# ---- the trick overview ----
+
+TRICK_WORDS = {"en": {"fox": "diamond ace caught (Re)", "shows": "shows swines"},
+               "de": {"fox": "Fuchs gefangen (Re)", "shows": "zeigt Schweine"}}
+
+
+@pytest.mark.parametrize(("size", "lang"), LAYOUTS)
+def test_the_trick_overview(page, app, size, lang):
+    """A row a trick: who led, the four cards as played, who won, the card points, and the
+    specials (a fox caught, swines shown); a trick's number shows it at the table."""
+    set_up(page, size, lang)
+    load_example(page, "normal-game")
+    answer = app.test_client().post("/v1/games/check", json=example("normal-game")).get_json()
+    rows = page.find_elements(By.CSS_SELECTOR, "table.trick-grid tr.trick-row")
+    assert len(rows) == 12
+    players = example("normal-game")["players"]
+    for row, trick in zip(rows, answer["tricks"], strict=True):
+        cells = row.find_elements(By.CSS_SELECTOR, "th, td")
+        assert cells[1].text == players[trick["leader"]]
+        cards = cells[2].find_elements(By.CSS_SELECTOR, ".card")
+        assert [c.get_attribute("data-card") for c in cards] == trick["cards"]
+        assert cells[3].text.startswith(players[trick["winner"]])
+        assert cells[4].text == str(trick["points"])
+    fox = css(page, 'table.trick-grid tbody[data-trick="1"] tr.specials').text
+    assert TRICK_WORDS[lang]["fox"] in fox  # the fox_caught item of trick 1
+    css(page, "table.trick-grid").location_once_scrolled_into_view  # noqa: B018  (scrolls)
+    screen(page, f"tricks-{size}-{lang}")
+    no_overflow(page)
+    css(page, 'table.trick-grid tbody[data-trick="3"] .to-trick').click()
+    wait(page, lambda d: css(d, ".table").get_attribute("data-event")
+         == str([i for i, e in enumerate(example("normal-game")["play"]) if "card" in e][11]))
+    if size == "phone":
+        css(page, "table.trick-grid").location_once_scrolled_into_view  # noqa: B018  (scrolls)
+        screen(page, f"phone-tricks-{lang}")
+    load_example(page, "swines")
+    assert TRICK_WORDS[lang]["shows"] in css(page, "table.trick-grid").text

@@ -9,6 +9,7 @@ import { PLACES, Phases } from "./phases.js";
 import { Rulings } from "./rulings.js";
 import { ScoreSheet } from "./scoresheet.js";
 import { target, timeline } from "./timeline.js";
+import { TrickGrid } from "./tricks.js";
 
 export { target, timeline };
 
@@ -283,7 +284,7 @@ export class GameView {
     const root = clear(this.container);
     // A referee looks for the fault first: the verdict, the rulings, the table at the
     // fault, then the score.
-    root.append(this.summary(), this.rulings(), this.noteList(), this.table(), this.score());
+    root.append(this.summary(), this.rulings(), this.noteList(), this.table(), this.trickOverview(), this.score());
   }
 
   summary() {
@@ -385,7 +386,7 @@ export class GameView {
 }
 
 // The parts kept in modules of their own become the view's methods.
-for (const part of [Rulings, Phases, ScoreSheet]) {
+for (const part of [Rulings, Phases, ScoreSheet, TrickGrid]) {
   for (const name of Object.getOwnPropertyNames(part.prototype)) {
     if (name !== "constructor") Object.defineProperty(GameView.prototype, name, Object.getOwnPropertyDescriptor(part.prototype, name));
   }
