@@ -432,3 +432,31 @@ def test_the_trick_overview(page, app, size, lang):
         screen(page, f"phone-tricks-{lang}")
     load_example(page, "swines")
     assert TRICK_WORDS[lang]["shows"] in css(page, "table.trick-grid").text
+
+
+# ---- the chart on a phone ----
+
+@pytest.mark.parametrize(("size", "lang"), LAYOUTS)
+def test_the_chart_is_readable_on_a_phone(page, app, size, lang):
+    """Labels of at least 12 px as shown, at least 240 px high, a game's totals by tapping."""
+    set_up(page, size, lang)
+    load_example(page, "house-evening")
+    chart = css(page, "svg.chart")
+    chart.location_once_scrolled_into_view  # noqa: B018  (scrolls)
+    assert chart.rect["height"] >= 240
+    sizes = page.execute_script(
+        "const svg = arguments[0];"
+        "const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;"
+        "return [...svg.querySelectorAll('text')].map("
+        "  t => parseFloat(getComputedStyle(t).fontSize) * scale);", chart)
+    assert sizes and min(sizes) >= 11.9, sizes
+    answer = app.test_client().post("/v1/sittings/check", json=example("house-evening")).get_json()
+    circle = page.find_elements(By.CSS_SELECTOR, "svg.chart g.player circle")[4]  # game 5
+    circle.click()
+    readout = css(page, ".chart-readout").text
+    totals = answer["games"][4]["totals"]
+    game = "game 5" if lang == "en" else "Spiel 5"
+    assert readout == f"{game}: " + ", ".join(f"{p} {totals[p]}" for p in answer["players"])
+    no_overflow(page)
+    if size == "phone":
+        screen(page, f"phone-chart-{lang}")

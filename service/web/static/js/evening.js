@@ -27,11 +27,13 @@ function niceStep(range) {
 
 let chartIds = 0;
 
-// The running totals after each game; game 0 is the start (everyone at 0).
-export function renderChart(players, games) {
+// The running totals after each game; game 0 is the start (everyone at 0). Drawn at the
+// width it is shown at (`shownWidth`, px), so that its labels are 12 px on a phone too; a tap
+// (or click) on the chart says every player's total at the game nearest to it.
+export function renderChart(players, games, shownWidth = 640) {
   const id = `chart-${++chartIds}`;
   const n = games.length;
-  const W = 640, H = 260, left = 44, right = 14, top = 12, bottom = 30;
+  const W = Math.round(Math.min(Math.max(shownWidth, 280), 736)), H = 260, left = 40, right = 12, top = 12, bottom = 32;
   const series = players.map(p => [0, ...games.map(g => g.totals?.[p] ?? 0)]);
   const values = series.flat();
   let lo = Math.min(0, ...values), hi = Math.max(0, ...values);
@@ -49,7 +51,7 @@ export function renderChart(players, games) {
     grid.push(svg("line", {class: v === 0 ? "zero" : "grid", x1: left, x2: W - right, y1: y(v), y2: y(v)}),
       svg("text", {class: "tick", x: left - 6, y: y(v) + 4, "text-anchor": "end"}, String(v)));
   }
-  const every = Math.max(1, Math.ceil(n / 12));
+  const every = Math.max(1, Math.ceil(n / Math.floor((W - left - right) / 30)));
   const ticks = games.flatMap((_, i) => ((i + 1) % every === 0 || i === n - 1
     ? [svg("text", {class: "tick", x: x(i + 1), y: H - bottom + 16, "text-anchor": "middle"}, String(i + 1))] : []));
   const lines = series.map((points, k) => svg("g", {class: "player", "data-player": players[k]},
@@ -60,12 +62,26 @@ export function renderChart(players, games) {
       svg("title", {}, `${players[k]}, ${t("game_n", {n: i + 1})}: ${v}`)))));
   const last = games[n - 1]?.totals ?? {};
   const summary = players.map(p => `${p} ${last[p] ?? 0}`).join(", ");
-  const chart = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": `${id}-title ${id}-desc`},
+  const marker = svg("line", {class: "marker", x1: 0, x2: 0, y1: top, y2: H - bottom, visibility: "hidden"});
+  const chart = svg("svg", {viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "chart", role: "img",
+                            "aria-labelledby": `${id}-title ${id}-desc`},
     svg("title", {id: `${id}-title`}, t("chart_title")),
     svg("desc", {id: `${id}-desc`}, t("chart_desc", {n, totals: summary})),
     bock, grid, ticks,
     svg("text", {class: "tick", x: (left + W - right) / 2, y: H - 2, "text-anchor": "middle"}, t("chart_x")),
-    lines);
+    marker, lines);
+  const readout = el("p", {class: "chart-readout", "aria-live": "polite", text: t("chart_tap")});
+  chart.addEventListener("click", (event) => {
+    const box = chart.getBoundingClientRect();
+    const at = (event.clientX - box.left) * W / box.width;
+    const i = Math.min(Math.max(Math.round((at - left) / ((W - left - right) / (n || 1))), 1), n);
+    if (!n) return;
+    marker.setAttribute("x1", x(i));
+    marker.setAttribute("x2", x(i));
+    marker.setAttribute("visibility", "visible");
+    chart.dataset.game = String(i);
+    readout.textContent = `${t("game_n", {n: i})}: ${players.map((p, k) => `${p} ${series[k][i]}`).join(", ")}`;
+  });
   const legend = el("ul", {class: "legend"},
     players.map((p, k) => el("li", {},
       svg("svg", {viewBox: "0 0 30 10", width: 30, height: 10, "aria-hidden": "true"},
@@ -73,7 +89,7 @@ export function renderChart(players, games) {
           "stroke-dasharray": DASHES[k % DASHES.length]})),
       ` ${p}`)),
     bock.length ? el("li", {}, el("span", {class: "bock-swatch", "aria-hidden": "true"}), ` ${t("chart_bock")}`) : "");
-  return el("figure", {class: "evening-chart"}, chart, el("figcaption", {}, legend));
+  return el("figure", {class: "evening-chart"}, chart, readout, el("figcaption", {}, legend));
 }
 
 // Per player: games played (at the table, not sitting out), won (scored plus), solos

@@ -141,7 +141,7 @@ export function renderSitting(container, request, answer, {openGame, codeText}) 
       answer.claimed ? el("p", {class: answer.claimed.agrees ? "claim good" : "claim bad"},
         answer.claimed.agrees ? t("claim_agrees") : t("claim_differs")) : ""),
     (answer.games ?? []).length ? el("section", {class: "evening"}, el("h3", {text: t("evening")}),
-      renderChart(players, answer.games),
+      renderChart(players, answer.games, container.clientWidth),
       el("h4", {text: t("figures")}), renderFigures(players, answer.games)) : "",
     answer.standings ? el("section", {class: "standings"}, el("h3", {text: t("standings")}),
       el("table", {}, el("tbody", {}, answer.standings.map(s => el("tr", {},
