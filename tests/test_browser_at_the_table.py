@@ -4,6 +4,7 @@ as fast as paper, the trick overview, the chart, the tournament view. At 390×84
 
 from __future__ import annotations
 
+import datetime
 import json
 import random
 import re
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 from test_browser import (  # the browser, the app on a loopback port, and the helpers
+    ROOT,
     SHOTS,
     By,
     Keys,
@@ -22,6 +24,7 @@ from test_browser import (  # the browser, the app on a loopback port, and the h
     no_overflow,
     open_page,
     page,
+    shot,
     verdict,
     wait,
 )
@@ -460,3 +463,101 @@ def test_the_chart_is_readable_on_a_phone(page, app, size, lang):
     no_overflow(page)
     if size == "phone":
         screen(page, f"phone-chart-{lang}")
+
+
+# ---- the tournament view, the table of five, the language, the printout ----
+
+DAY_WORDS = {"en": {"faults": "faults in the day", "back": "◀ Back to the day"},
+             "de": {"faults": "Fehler im Turniertag", "back": "◀ Zurück zum Turniertag"}}
+
+
+@pytest.mark.parametrize(("size", "lang"), LAYOUTS)
+def test_the_tournament_view_is_finished_like_the_list(page, size, lang):
+    """A day with a dealer written wrong at a table: the verdict counts the faults in
+    words, each fault is marked and opens its table, whose button leads back to the day."""
+    set_up(page, size, lang)
+    day = json.loads((ROOT / "examples" / "tournament-doko2026.json").read_text(encoding="utf-8"))
+    day["preliminary"][0]["tables"][0]["games"][1]["dealer"] = "Jola"  # Gabi dealt
+    put_in_box(page, day)
+    css(page, "#check").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#view .places li"))
+    words = DAY_WORDS[lang]
+    shown = verdict(page)
+    assert words["faults"] in shown and "(s)" not in shown
+    table = css(page, "#view ul.tables li.table.bad")
+    assert table.find_element(By.CSS_SELECTOR, ".open-table").get_attribute("data-pointer") \
+        == "/preliminary/0/tables/0"
+    faults = table.find_elements(By.CSS_SELECTOR, "button.fault-link")
+    assert faults and all(f.text.startswith("⚠") for f in faults)
+    no_overflow(page)
+    if size == "phone":
+        page.execute_script("document.querySelector('#view').scrollIntoView()")
+        screen(page, f"phone-day-{lang}")
+    faults[0].click()
+    back = wait(page, lambda d: d.find_elements(By.ID, "back-to-day"))[0]
+    assert back.text == words["back"]
+    assert page.find_elements(By.CSS_SELECTOR, "table.sitting td .fault, table.sitting .fault")
+    back.click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#view .places li"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_a_table_of_five_the_dealer_badge_is_on_the_dealer(page, lang):
+    set_up(page, "phone", lang)
+    game = example("normal-game")
+    transcript = {k: v for k, v in game.items() if k not in ("ruleset", "claimed")}
+    put_in_box(page, {"ruleset": "ddv", "players": ["Eve", "Anna", "Ben", "Cleo", "Dan"],
+                      "games": [{"dealer": "Eve", "transcript": transcript}]})
+    css(page, "#check").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "button.open-game"))
+    css(page, "button.open-game").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#back-to-list"))
+    assert css(page, ".table .out-seat").find_elements(By.CSS_SELECTOR, ".badge.dealer")
+    assert not page.find_elements(By.CSS_SELECTOR, ".table .seat[data-seat] .badge.dealer")
+    assert "Eve" in css(page, ".center").text  # "Dealt by Eve"
+
+
+LANGUAGE_WORDS = {"field": "Zeile", "draw": "Runde 1", "empty": "der Text endet unerwartet"}
+
+
+def test_a_language_switch_redraws_everything_shown(page):
+    """Field errors, the draw's result and where the JSON breaks follow the switch."""
+    game = example("normal-game")
+    game["dealer"] = 7
+    put_in_box(page, game)
+    css(page, "#check").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#input-errors .field-error"))
+    css(page, "#draw summary").click()
+    page.execute_script("document.querySelector('#draw-names').value = arguments[0]",
+                        "\n".join(f"P{i}" for i in range(8)))
+    css(page, "#draw-go").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#draw-result h4"))
+    english = css(page, "#input-errors").text
+    css(page, "#lang").click()
+    wait(page, lambda d: css(d, "#input-errors").text != english
+         and "Zeile" in css(d, "#input-errors").text)
+    assert css(page, "#draw-result h4").text == LANGUAGE_WORDS["draw"]
+    css(page, "#input").clear()
+    css(page, "#check").click()  # an empty box
+    message = wait(page, lambda d: css(d, "#input-errors").text)
+    assert LANGUAGE_WORDS["empty"] in message and "unexpected" not in message
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "en"), ("wide", "de")])
+def test_the_printout_names_the_game_and_leaves_out_the_controls(page, size, lang):
+    set_up(page, size, lang)
+    load_example(page, "revoke")
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, ".ruling .ruling-hand[data-ready]"))
+    consequence = css(page, ".ruling .consequence").text
+    assert "Dan" in consequence and "DOKO" not in consequence  # the ruleset's own rules only
+    page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        head = css(page, ".print-head")
+        assert head.is_displayed()
+        assert all(name in head.text for name in ("Anna", "Ben", "Cleo", "Dan"))
+        assert str(datetime.date.today().year) in head.text
+        for control in ("#draw", ".step-buttons", "#share", "#load", ".rulings button.print"):
+            assert not css(page, control).is_displayed(), control
+        shot(page, f"print-{size}-{lang}")
+    finally:
+        page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})

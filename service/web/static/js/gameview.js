@@ -13,6 +13,9 @@ import { TrickGrid } from "./tricks.js";
 
 export { target, timeline };
 
+// Each preset's rules as the codes' sources cite them (GET /v1/codes).
+const CITED_AS = {ddv: "DDV", doko2026: "DOKO 2026", freedoko: "FreeDoko", mittwoch: "Mittwoch"};
+
 function removeOne(hand, card) {
   const k = hand.findIndex(c => c.card === card);
   if (k >= 0) return hand.splice(k, 1)[0];
@@ -34,12 +37,16 @@ export class GameView {
 
   // `rules`: the ruleset's dollen and with_nines (the order of the hands); `at`: "end" to
   // open at the last step, a number at that step; `sitsOut`: the fifth player's name, at a table of five.
-  show(transcript, result, rules = {}, {at, sitsOut} = {}) {
+  // `dealer`: the list's dealer by name (at a table of five the one sitting out); `where`:
+  // which game of which list, for the printout.
+  show(transcript, result, rules = {}, {at, sitsOut, dealer, where} = {}) {
     const same = transcript === this.transcript;
     this.transcript = transcript;
     this.result = result;
     this.rules = rules;
     this.sitsOut = sitsOut ?? null;
+    this.dealerOut = Boolean(this.sitsOut && dealer === this.sitsOut);
+    this.printWhere = where ?? null;
     this.events = timeline(transcript.play);
     this.cards = this.events.filter(e => e.isCard);
     // As many tricks as a hand has cards (an unfinished game's too: trick 6 of 12).
@@ -274,9 +281,12 @@ export class GameView {
   }
 
   // The rule texts of a code, as a referee cites them.
+  // Only the rules of the game's own ruleset, where the code names any of them.
   rule(code) {
     const sources = this.codes[code]?.sources ?? [];
-    const text = sources.join(", ");
+    const cited = CITED_AS[String(this.result.ruleset ?? "").split("+")[0]];
+    const own = cited ? sources.filter(s => s.startsWith(cited)) : [];
+    const text = (own.length ? own : sources).join(", ");
     return this.language() === "de" ? text.replace(/house rules/g, "Hausregeln").replace(/ rules\b/g, "-Regeln") : text;
   }
 
@@ -316,7 +326,12 @@ export class GameView {
         pack ? el("span", {class: "pack"}, `${t("pack")}: ${t(pack)}`) : null,
         el("span", {}, `${t("game_played")}: ${gameText}`),
         el("span", {}, r.complete ? t("complete") : t("incomplete", {n: this.cards.length, m: total})),
-        ...teams));
+        ...teams),
+      // For the printout: which game, who played, when it was printed.
+      el("p", {class: "print-head"}, [`${t("game_played")}: ${gameText}`, this.printWhere,
+        `${t("players")}: ${[0, 1, 2, 3].map(s => this.name(s)).join(", ")}${this.sitsOut ? ` (${this.sitsOut}: ${t("sits_out")})` : ""}`,
+        `${t("printed")}: ${new Date().toLocaleDateString(this.language() === "de" ? "de-DE" : "en-GB", {dateStyle: "long"})}`]
+        .filter(Boolean).join(" · ")));
   }
 
 
@@ -334,7 +349,8 @@ export class GameView {
     const step = st.step;
     const five = this.sitsOut ? el("div", {class: "seat out-seat"},
       el("p", {class: "seat-name"}, el("strong", {text: this.sitsOut}), " ",
-         el("span", {class: "badge", text: t("sits_out")}))) : "";
+         el("span", {class: "badge", text: t("sits_out")}),
+         this.dealerOut ? [" ", el("span", {class: "badge dealer", text: t("dealer")})] : "")) : "";
     return el("section", {class: "table-view", "aria-labelledby": "table-title"},
       el("h3", {id: "table-title", text: t("table")}),
       this.navigation(st),
@@ -351,7 +367,7 @@ export class GameView {
     const badges = [];
     const team = st.teams[seat];
     if (team) badges.push(el("span", {class: `badge team-${team}`, text: t(team)}));
-    if (seat === this.transcript.dealer) badges.push(el("span", {class: "badge dealer", text: t("dealer")}));
+    if (seat === this.transcript.dealer && !this.dealerOut) badges.push(el("span", {class: "badge dealer", text: t("dealer")}));
     const reservation = this.reservationOf(seat);
     if (reservation && this.reservationStep !== null && this.pos >= this.reservationStep
         && (this.pos === this.reservationStep || reservation.reservation !== "healthy")) {

@@ -192,7 +192,7 @@ function renderShown() {
         state.shown = shown.fromDay;
         renderShown();
         remember("push");
-      }}, t("back_to_list")));
+      }}, t("back_to_day")));
     }
     renderSitting(view, shown.data, shown.answer, {openGame, codeText});
   } else if (shown.kind === "line") {
@@ -200,7 +200,8 @@ function renderShown() {
     renderLine(view, shown.list.data, shown.list.answer, shown.fromList, {codeText});
   } else {
     if (shown.fromList !== undefined) back.append(backToList(shown));
-    gameView.show(shown.data, shown.answer, shown.rules, {at: shown.at, sitsOut: shown.sitsOut});
+    gameView.show(shown.data, shown.answer, shown.rules, {at: shown.at, sitsOut: shown.sitsOut, dealer: shown.dealer,
+                                                          where: shown.fromList !== undefined ? t("game_n", {n: shown.fromList + 1}) : null});
   }
 }
 
@@ -255,7 +256,7 @@ async function openGame(index, how = "push", at = null) {
   // At a table of five the dealer sits out: the fifth seat, beside the four.
   const sitsOut = (list.data.players?.length ?? 0) > 4 ? list.answer.games?.[index]?.sits_out ?? null : null;
   state.shown = {kind: "game", data: transcript, answer, fromList: index, list, askedIn: list.askedIn,
-                 rules: await handRules(transcript), sitsOut, at: at ?? undefined};
+                 rules: await handRules(transcript), sitsOut, dealer: line.dealer, at: at ?? undefined};
   entry.clear();
   renderShown();
   remember(how);

@@ -14,7 +14,7 @@ export class Phases {
     const parts = [];
     if (step.kind === "deal") {
       parts.push(el("p", {class: "phase-title", text: t("phase_deal")}),
-                 el("p", {class: "hint", text: t("dealt_by", {name: this.name(this.transcript.dealer)})}));
+                 el("p", {class: "hint", text: t("dealt_by", {name: this.dealerOut ? this.sitsOut : this.name(this.transcript.dealer)})}));
     } else if (step.kind === "reservations") {
       parts.push(this.reservationPhase());
     } else if (step.kind === "exchange") {

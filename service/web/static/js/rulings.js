@@ -112,8 +112,12 @@ export class Rulings {
       const payers = r.score.scores.map((s, seat) => [seat, s]).filter(([, s]) => s < 0);
       const receivers = r.score.scores.map((s, seat) => [seat, s]).filter(([, s]) => s > 0);
       const cp = r.card_points;
+      // The offender named with his own figure, also where he pays nothing.
+      const named = v.seat === undefined || v.seat === null || payers.some(([seat]) => seat === v.seat);
+      const own = named ? [] : [[v.seat, r.score.scores[v.seat] ?? 0]];
       return t("cons_penalty", {
-        pays: this.paysText(payers, receivers),
+        pays: [...own.map(([seat, s]) => t("offender_scores", {name: this.name(seat), n: s})),
+               this.paysText(payers, receivers.filter(([seat]) => seat !== v.seat))].join("; "),
         rule: this.rule(penalty.code) || rule,
         played: cp ? t("cons_played_points", {re: cp.re, contra: cp.contra}) : "",
       });
