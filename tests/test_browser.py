@@ -1317,7 +1317,7 @@ def test_a_table_of_five_shows_the_one_sitting_out(page):
     css(page, "button.open-game").click()
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#back-to-list"))
     assert len(page.find_elements(By.CSS_SELECTOR, ".table .seat")) == 5
-    assert css(page, ".table .out-seat").text.split() == ["Eve", "sits", "out"]
+    assert css(page, ".table .out-seat").text.split() == ["Eve", "sits", "out", "dealer"]
     shot(page, "table-of-five")
 
 

@@ -29,12 +29,41 @@ let chartIds = 0;
 
 // The running totals after each game; game 0 is the start (everyone at 0). Drawn at the
 // width it is shown at (`shownWidth`, px), so that its labels are 12 px on a phone too; a tap
-// (or click) on the chart says every player's total at the game nearest to it.
+// (or click) on the chart says every player's total at the game nearest to it. Drawn anew
+// when that width changes (a phone turned, a window resized).
 export function renderChart(players, games, shownWidth = 640) {
+  const n = games.length;
+  const series = players.map(p => [0, ...games.map(g => g.totals?.[p] ?? 0)]);
+  const readout = el("p", {class: "chart-readout", "aria-live": "polite", text: t("chart_tap")});
+  const draw = (shown) => drawChart(players, games, series, shown, readout);
+  let chart = draw(shownWidth);
+  const legend = el("ul", {class: "legend"},
+    players.map((p, k) => el("li", {},
+      svg("svg", {viewBox: "0 0 30 10", width: 30, height: 10, "aria-hidden": "true"},
+        svg("line", {x1: 0, x2: 30, y1: 5, y2: 5, stroke: COLOURS[k % COLOURS.length], "stroke-width": 3,
+          "stroke-dasharray": DASHES[k % DASHES.length]})),
+      ` ${p}`)),
+    games.some(g => g.bock > 1) ? el("li", {}, el("span", {class: "bock-swatch", "aria-hidden": "true"}), ` ${t("chart_bock")}`) : "");
+  const figure = el("figure", {class: "evening-chart"}, chart, readout, el("figcaption", {}, legend));
+  new ResizeObserver(([seen]) => {
+    const width = seen.contentRect.width;
+    if (!width || Math.abs(clampWidth(width) - Number(chart.getAttribute("width"))) < 8) return;
+    const next = draw(width);
+    chart.replaceWith(next);
+    chart = next;
+    readout.textContent = t("chart_tap");
+  }).observe(figure);
+  return figure;
+}
+
+function clampWidth(width) {
+  return Math.round(Math.min(Math.max(width, 280), 736));
+}
+
+function drawChart(players, games, series, shownWidth, readout) {
   const id = `chart-${++chartIds}`;
   const n = games.length;
-  const W = Math.round(Math.min(Math.max(shownWidth, 280), 736)), H = 260, left = 40, right = 12, top = 12, bottom = 32;
-  const series = players.map(p => [0, ...games.map(g => g.totals?.[p] ?? 0)]);
+  const W = clampWidth(shownWidth), H = 260, left = 40, right = 12, top = 12, bottom = 32;
   const values = series.flat();
   let lo = Math.min(0, ...values), hi = Math.max(0, ...values);
   if (lo === hi) hi = lo + 1;
@@ -70,7 +99,6 @@ export function renderChart(players, games, shownWidth = 640) {
     bock, grid, ticks,
     svg("text", {class: "tick", x: (left + W - right) / 2, y: H - 2, "text-anchor": "middle"}, t("chart_x")),
     marker, lines);
-  const readout = el("p", {class: "chart-readout", "aria-live": "polite", text: t("chart_tap")});
   chart.addEventListener("click", (event) => {
     const box = chart.getBoundingClientRect();
     const at = (event.clientX - box.left) * W / box.width;
@@ -82,14 +110,7 @@ export function renderChart(players, games, shownWidth = 640) {
     chart.dataset.game = String(i);
     readout.textContent = `${t("game_n", {n: i})}: ${players.map((p, k) => `${p} ${series[k][i]}`).join(", ")}`;
   });
-  const legend = el("ul", {class: "legend"},
-    players.map((p, k) => el("li", {},
-      svg("svg", {viewBox: "0 0 30 10", width: 30, height: 10, "aria-hidden": "true"},
-        svg("line", {x1: 0, x2: 30, y1: 5, y2: 5, stroke: COLOURS[k % COLOURS.length], "stroke-width": 3,
-          "stroke-dasharray": DASHES[k % DASHES.length]})),
-      ` ${p}`)),
-    bock.length ? el("li", {}, el("span", {class: "bock-swatch", "aria-hidden": "true"}), ` ${t("chart_bock")}`) : "");
-  return el("figure", {class: "evening-chart"}, chart, readout, el("figcaption", {}, legend));
+  return chart;
 }
 
 // Per player: games played (at the table, not sitting out), won (scored plus), solos
@@ -100,7 +121,8 @@ export function figuresOf(players, games) {
   for (const g of games) {
     if (g.table) seated = g.table;
     for (const p of players) {
-      if (seated.includes(p) && g.sits_out !== p && typeof g.scores?.[p] === "number") playedBy.get(p).push(g);
+      const out = g.sits_out === p || (g.sitting_out ?? []).includes(p);
+      if (seated.includes(p) && !out && typeof g.scores?.[p] === "number") playedBy.get(p).push(g);
     }
   }
   return players.map(p => {
@@ -158,6 +180,6 @@ export function renderLine(container, request, answer, index, {codeText}) {
           el("th", {scope: "col", class: "num", text: t("totals")}))),
         el("tbody", {}, players.map(p => el("tr", {},
           el("th", {scope: "row", text: p}),
-          el("td", {class: "num", text: game.sits_out === p ? "–" : String(game.scores?.[p] ?? "")}),
+          el("td", {class: "num", text: game.sits_out === p || (game.sitting_out ?? []).includes(p) ? "–" : String(game.scores?.[p] ?? "")}),
           el("td", {class: "num", text: String(game.totals?.[p] ?? "")})))))));
 }

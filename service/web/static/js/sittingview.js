@@ -57,7 +57,7 @@ function listTable(request, answer, players, defects, numberOf, openGame) {
     const away = p => !seated.includes(p);
     const cell = p => {
       const marked = flagged(faults, place => place.player === p);
-      const out = game.sits_out === p;
+      const out = game.sits_out === p || (game.sitting_out ?? []).includes(p);  // at six and seven, more sit out
       return el("td", {class: "num player" + (out ? " out" : away(p) ? " away" : "") + (marked.length ? " fault" : ""),
                        dataset: {player: p}, title: out ? t("sits_out") : away(p) ? t("not_seated") : undefined},
         el("span", {class: "score", text: `${marked.length ? "⚠" : ""}${out ? "–" : away(p) ? "" : signed(game.scores?.[p])}`}),
