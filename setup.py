@@ -52,6 +52,7 @@ COMPILED_MODULES = [
     "service/game/codes.py",
     "service/game/context.py",
     "service/game/deal.py",
+    "service/game/digest.py",
     "service/game/errors.py",
     "service/game/exchange.py",
     "service/game/gamestate.py",

@@ -205,12 +205,12 @@ def test_report_names_the_verdict_violations_and_score_sheet(capsys):
     assert lines[0] == f"{EVENING}: 4 games"
     assert ("  game 1, line 1: valid: a normal game under the DDV tournament rules; re won, "
             "game value 4") in lines
-    assert ("  game 2, line 2: valid: a jack solo by Ben (seat 1) under the DOKO 2026 rules; "
+    assert ("  game 2, line 2: valid: a jack solo by Ben under the DOKO 2026 rules; "
             "contra won, game value 6") in lines
     invalid = lines.index("  game 3, line 3: INVALID (1 violation): a normal game under the "
                           "DDV tournament rules; contra won, game value 4")
     # the violation as its message, which names the player and the place
-    assert lines[invalid + 1].startswith("      Anna said “contra” too late: under the DDV "
+    assert lines[invalid + 1].startswith("      Anna said “contra” too late. Under the DDV "
                                          "tournament rules")
     # the score items, then the score sheet: seats, names, teams, scores
     items = lines[invalid + 2:invalid + 7]
@@ -220,8 +220,8 @@ def test_report_names_the_verdict_violations_and_score_sheet(capsys):
         ["fox caught", "contra", "+1", "trick 9"]]
     sheet = lines[invalid + 7:invalid + 12]
     assert [line.split() for line in sheet] == [
-        ["seat", "player", "team", "score"], ["0", "Anna", "contra", "+4"],
-        ["1", "Ben", "re", "-4"], ["2", "Cleo", "contra", "+4"], ["3", "Dan", "re", "-4"]]
+        ["seat", "player", "team", "score"], ["1", "Anna", "contra", "+4"],
+        ["2", "Ben", "re", "−4"], ["3", "Cleo", "contra", "+4"], ["4", "Dan", "re", "−4"]]
     assert lines[-1] == "summary: 4 games: 3 valid, 1 invalid"
 
 
@@ -359,9 +359,9 @@ def test_penalties_are_score_items(capsys, tmp_path):
     lines = out.splitlines()
     at = next(i for i, line in enumerate(lines) if line.split()[:1] == ["item"])
     assert [columns(line) for line in lines[at:at + 7]] == [
-        ["item", "team", "points", "where"], ["revoke penalty", "contra", "-15", "seat 1"],
-        ["seat", "team", "score"], ["0", "re", "+5"], ["1", "contra", "0"], ["2", "re", "+5"],
-        ["3", "contra", "+5"]]
+        ["item", "team", "points", "where"], ["revoke penalty", "contra", "−15", "seat 2"],
+        ["seat", "team", "score"], ["1", "re", "+5"], ["2", "contra", "0"], ["3", "re", "+5"],
+        ["4", "contra", "+5"]]  # seats counted from 1, as people count them
 
 
 def test_version_and_list_rulesets(capsys):

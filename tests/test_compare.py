@@ -18,6 +18,7 @@ from lxml import etree
 
 from service import cli
 from service.cli import diff
+from service.game import rulesets
 from service.generating import cases as generator
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,11 +84,11 @@ def test_verdicts_that_compare_nothing_fail_each_named(capsys, suite, empty):
 def test_unanswered_cases_fail_each_named_unless_allowed(capsys, suite):
     path, cases = suite
     one = [{"id": cases[4]["id"], "valid": cases[4]["expected"]["valid"]}]
-    code, out, _ = compare(capsys, path, one)
+    code, out, _ = compare(capsys, path, one, "--require", "valid")
     assert code == 1
     named = re.findall(r"^(\S+) \((.*):(\d+)\): unanswered$", out, re.M)
     assert named == [(c["id"], str(path), str(n)) for n, c in enumerate(cases, 1) if n != 5]
-    code, out, _ = compare(capsys, path, one, "--allow-missing")
+    code, out, _ = compare(capsys, path, one, "--allow-missing", "--require", "valid")
     assert code == 0 and "unanswered\n" not in out.splitlines()[0]
     assert summary(out).endswith("1 agrees, 0 differ, 0 compare nothing, 8 unanswered")
 
@@ -97,7 +98,7 @@ def test_what_was_compared_is_counted(capsys, suite):
     path, cases = suite
     verdicts = [{"id": c["id"], "valid": c["expected"]["valid"]} for c in cases]
     verdicts[0]["score"] = {"value": 99}
-    code, out, _ = compare(capsys, path, verdicts)
+    code, out, _ = compare(capsys, path, verdicts, "--require", "none")
     assert code == 1
     table = out[out.index("fields compared:\n"):out.index("differences by field")]
     assert re.findall(r"^  (\S+) +(\d+) +(\d+)$", table, re.M) == [
@@ -182,16 +183,17 @@ def test_one_scoring_rule_wrong_is_one_line_of_the_summary(capsys, tmp_path):
     foxes = sum(1 for c in cases if c["expected"]["score"] and any(
         i["code"] == "fox_caught" for i in c["expected"]["score"]["items"]))
     assert foxes >= 3
-    code, out, _ = compare(capsys, DDV, verdicts, folder=tmp_path)
+    code, out, _ = compare(capsys, DDV, verdicts, "--require", "valid,score.items",
+                           folder=tmp_path)
     assert code == 1
     table = out[out.index("differences by field and code:\n"):].splitlines()
-    assert table[1:-1] == [f"  score.items fox_caught: missing in {foxes} cases"]
+    assert table[1:-2] == [f"  score.items fox_caught: missing in {foxes} cases"]
 
 
 def test_the_report_in_german(capsys, suite):
     path, cases = suite
     verdicts = [{"id": c["id"], "valid": not c["expected"]["valid"]} for c in cases[:2]]
-    code, out, _ = compare(capsys, path, verdicts, "--lang", "de")
+    code, out, _ = compare(capsys, path, verdicts, "--lang", "de", "--require", "valid")
     assert code == 1
     assert f"{cases[0]['id']} ({path}:1): weicht ab\n    valid: Engine false, Referenz true" in out
     assert f"{cases[2]['id']} ({path}:3): unbeantwortet\n" in out
@@ -215,7 +217,8 @@ def _mixed(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def test_junit_has_a_test_case_per_conformance_case(capsys, suite, allow):
     path, cases = suite
     report = path.parent / "compare.xml"
-    code, _, _ = compare(capsys, path, _mixed(cases), "--junit", str(report), *allow)
+    code, _, _ = compare(capsys, path, _mixed(cases), "--junit", str(report),
+                         "--require", "valid", *allow)
     assert code == 1
     document = etree.parse(str(report))
     XSD.assertValid(document)
@@ -235,7 +238,7 @@ def test_junit_has_a_test_case_per_conformance_case(capsys, suite, allow):
 
 def test_github_annotations_stand_at_the_cases_lines(capsys, suite):
     path, cases = suite
-    code, out, _ = compare(capsys, path, _mixed(cases), "--github")
+    code, out, _ = compare(capsys, path, _mixed(cases), "--github", "--require", "valid")
     assert code == 1
     annotations = [line for line in out.splitlines() if line.startswith("::")]
     where = [re.match(r"::error file=(.*?),line=(\d+),title=(.*?)::", a).groups()
@@ -252,13 +255,14 @@ def test_github_annotations_stand_at_the_cases_lines(capsys, suite):
 
 def test_broken_verdict_files_are_2_with_a_line_each(capsys, suite):
     path, cases = suite
-    code, out, _ = compare(capsys, path, ["{broken", {"id": "nope"}, {"valid": True},
+    code, out, err = compare(capsys, path, ["{broken", {"id": "nope"}, {"valid": True},
                                           {"id": cases[0]["id"], "valid": True},
                                           {"id": cases[0]["id"]}, {"id": True}],
                            "--allow-missing")
     assert code == 2
     verdicts = path.parent / "verdicts.jsonl"
-    errors = [line for line in out.splitlines() if line.startswith("error: ")]
+    assert "error: " not in out  # the report; the input errors go to standard error
+    errors = [line for line in err.splitlines() if line.startswith("error: ")]
     assert errors == [
         f"error: {verdicts}:1: not JSON: Expecting property name enclosed in double quotes",
         f"error: {verdicts}:3: not an object with an id",
@@ -272,13 +276,13 @@ def test_broken_case_files_are_2_not_a_traceback(capsys, suite, tmp_path):
     broken = tmp_path / "broken.jsonl"
     broken.write_text(json.dumps({"id": "a"}) + "\n" + json.dumps(cases[0]) + "\n"
                       + json.dumps(cases[0]) + "\n")
-    code, out, _ = compare(capsys, broken, [{"id": cases[0]["id"], "valid": True}])
+    code, _, err = compare(capsys, broken, [{"id": cases[0]["id"], "valid": True}])
     assert code == 2
-    assert f"error: {broken}:1: a case without its expected answer\n" in out
-    assert f"error: {broken}:3: case {cases[0]['id']} appears twice\n" in out
-    code, out, _ = compare(capsys, tmp_path / "missing.jsonl", [])
+    assert f"error: {broken}:1: a case without its expected answer\n" in err
+    assert f"error: {broken}:3: case {cases[0]['id']} appears twice\n" in err
+    code, _, err = compare(capsys, tmp_path / "missing.jsonl", [])
     assert code == 2
-    assert f"error: {tmp_path / 'missing.jsonl'}: cannot read the cases: No such file" in out
+    assert f"error: {tmp_path / 'missing.jsonl'}: cannot read the cases: No such file" in err
 
 
 def test_differences_rules():
@@ -314,10 +318,146 @@ def test_the_table_by_field_and_code_keeps_to_the_most_frequent(capsys, tmp_path
     more there are, not a page of them."""
     cases = [c for c in lines_of(DDV) if c["kind"] == "partial"]
     verdicts = [{"id": c["id"], "legal_actions": {"cards": []}} for c in cases]
-    code, out, _ = compare(capsys, DDV, verdicts, "--allow-missing", folder=tmp_path)
+    code, out, _ = compare(capsys, DDV, verdicts, "--allow-missing", "--require", "none",
+                           folder=tmp_path)
     assert code == 1
-    table = out[out.index("differences by field and code:\n"):].splitlines()[1:-1]
+    table = out[out.index("differences by field and code:\n"):].splitlines()[1:-2]
     rows = len({card for c in cases for card in c["expected"]["legal_actions"]["cards"]})
     assert len(table) == 13 and table[-1] == f"  and {rows - 12} more rows"
     counts = [int(re.search(r"in (\d+) case", line).group(1)) for line in table[:-1]]
     assert counts == sorted(counts, reverse=True)
+
+
+# ---- a pass must compare something that matters ------------------------------------------
+
+def test_verdicts_without_the_minimum_fail_naming_each_field(capsys, suite):
+    """Verdicts that copy only the case's id and `complete` compare a field and agree on
+    it, yet say nothing of the game: without `--require`, the minimum (the verdict, the
+    violations' codes and a finished game's score value) fails each of them by name."""
+    path, cases = suite
+    verdicts = [{"id": c["id"], "complete": c["expected"]["complete"]} for c in cases]
+    code, out, _ = compare(capsys, path, verdicts)
+    assert code == 1
+    finished = sum(1 for c in cases if c["expected"]["score"] is not None)
+    assert 0 < finished < len(cases)
+    first = cases[0]
+    assert (f"{first['id']} ({path}:1): differs\n"
+            "    valid: required, but the verdict does not have it\n"
+            "    violations.code: required, but the verdict does not have it\n"
+            "    score.value: required, but the verdict does not have it\n") in out
+    table = out[out.index("differences by field and code:\n"):].splitlines()
+    assert table[1:4] == ["  valid: required, not in the verdict in 9 cases",
+                          "  violations.code: required, not in the verdict in 9 cases",
+                          f"  score.value: required, not in the verdict in {finished} cases"]
+    assert out.splitlines()[-2] == ("required fields: valid in 0 of 9, violations.code in "
+                                    f"0 of 9, score.value in 0 of {finished}")
+    assert summary(out).endswith("0 agree, 9 differ, 0 compare nothing, 0 unanswered")
+    code, out, _ = compare(capsys, path, verdicts, "--require", "none")
+    assert code == 0, out  # an engine that knows it checks less says so
+    assert out.splitlines()[-2] == "required fields: none"
+
+
+def test_the_minimum_is_met_by_an_engine_that_writes_it(capsys, suite):
+    """valid, the violations (an empty list has its codes) and a finished game's score
+    value: a partial game's expected answer has no score, so none is asked of it."""
+    path, cases = suite
+    verdicts = [{"id": c["id"], "valid": c["expected"]["valid"],
+                 "violations": [{"code": v["code"]} for v in c["expected"]["violations"]],
+                 **({"score": {"value": c["expected"]["score"]["value"]}}
+                    if c["expected"]["score"] else {})} for c in cases]
+    code, out, _ = compare(capsys, path, verdicts)
+    assert code == 0, out
+    finished = sum(1 for c in cases if c["expected"]["score"] is not None)
+    assert out.splitlines()[-2] == ("required fields: valid in 9 of 9, violations.code in 9 "
+                                    f"of 9, score.value in {finished} of {finished}")
+
+
+def test_a_violation_without_its_code_lacks_a_required_field(capsys, suite):
+    path, cases = suite
+    mutated = next(c for c in cases if c["kind"] == "mutation")
+    (violation,) = mutated["expected"]["violations"]
+    verdict = {"id": mutated["id"], "valid": False,
+               "violations": [{"pointer": violation["pointer"]}]}
+    code, out, _ = compare(capsys, path, [verdict], "--allow-missing", "--require",
+                           "valid,violations.code")
+    assert code == 1
+    assert "    violations.code: required, but the verdict does not have it\n" in out
+
+
+def test_a_required_field_is_named_in_junit_and_github(capsys, suite):
+    path, cases = suite
+    verdicts = [{"id": cases[0]["id"], "complete": True}]
+    report = path.parent / "compare.xml"
+    code, out, _ = compare(capsys, path, verdicts, "--allow-missing", "--require", "valid",
+                           "--junit", str(report), "--github")
+    assert code == 1
+    (annotation,) = [line for line in out.splitlines() if line.startswith("::error")]
+    assert annotation == (f"::error file={path},line=1,title=doko-check%3A compare valid::"
+                          f"{cases[0]['id']}: valid: required, but the verdict does not "
+                          "have it")
+    document = etree.parse(str(report))
+    XSD.assertValid(document)
+    (first, *_) = document.iter("testcase")
+    assert [(f.tag, f.get("type")) for f in first] == [("failure", "valid")]
+
+
+@pytest.mark.parametrize("value", ["scor.value", "valid,", ".value", ""])
+def test_a_required_field_no_case_has_or_a_malformed_list_is_2(capsys, suite, value):
+    path, cases = suite
+    verdicts = [c["expected"] for c in cases]
+    code, _, err = compare(capsys, path, verdicts, "--require", value)
+    assert code == 2
+    if value == "scor.value":
+        assert err == (f"error: {path}: --require scor.value: no case's expected answer "
+                       "has this field\n")
+    else:
+        assert "argument --require: not a list of fields" in err
+
+
+def test_files_named_the_wrong_way_round_are_said_so_once(capsys, suite):
+    path, cases = suite
+    verdicts = path.parent / "verdicts.jsonl"
+    verdicts.write_text("".join(json.dumps(c["expected"]) + "\n" for c in cases))
+    capsys.readouterr()
+    code = cli.main(["compare", str(verdicts), str(path)])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert err == (f"error: {verdicts}: {verdicts} holds verdicts and {path} holds cases: "
+                   "name the cases first, then the verdicts\n")
+    assert "a case without its expected answer" not in out + err
+
+
+def test_every_difference_of_a_list_names_its_code(capsys, suite):
+    """A violation missing from a verdict that writes the violations as an empty list is
+    summed up under its code, as score items are."""
+    path, cases = suite
+    mutated = next(c for c in cases if c["kind"] == "mutation")
+    (violation,) = mutated["expected"]["violations"]
+    code, out, _ = compare(capsys, path, [{"id": mutated["id"], "violations": []}],
+                           "--allow-missing", "--require", "none")
+    assert code == 1
+    assert f"  violations {violation['code']}: missing in 1 case\n" in out
+
+
+@pytest.fixture()
+def _no_house_rulesets_left_behind():
+    yield
+    rulesets._house.clear()
+    rulesets._resolve_preset.cache_clear()
+    rulesets._custom.clear()
+
+
+@pytest.mark.usefixtures("_no_house_rulesets_left_behind")
+def test_cases_take_house_rulesets_from_a_directory(capsys):
+    """`cases --rulesets-dir DIR` as the checker's: the house ruleset of examples/ names
+    a ruleset the presets do not have."""
+    folder = str(ROOT / "examples" / "rulesets")
+    capsys.readouterr()
+    code = cli.main(["cases", "--ruleset", "zum-anker", "--count", "1"])
+    assert code == 2 and "unknown preset 'zum-anker'" in capsys.readouterr().err
+    code = cli.main(["cases", "--ruleset", "ddv", "--rulesets-dir", str(ROOT / "nowhere")])
+    assert code == 2 and "argument --rulesets-dir" in capsys.readouterr().err
+    assert cli.main(["cases", "--ruleset", "zum-anker", "--rulesets-dir", folder,
+                     "--count", "3"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [c["transcript"]["ruleset"] for c in lines] == ["zum-anker"] * 3

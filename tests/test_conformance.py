@@ -176,6 +176,7 @@ def test_the_handbook_compare_report_is_the_commands():
     assert compare_doc.main([]) == 0, "python -m service.tools.compare_doc --write"
     report = compare_doc.report()
     table = report[report.index("differences by field and code:\n"):].splitlines()
-    assert [line.split(":")[0] for line in table[1:-2]] == [
+    assert [line.split(":")[0] for line in table[1:-3]] == [
         "  score.items against_club_queens", "  score.value", "  legal_actions.cards H10"]
+    assert table[-3].startswith("required fields: valid in 210 of 210, ")
     assert report.endswith("exit status 1\n")

@@ -193,14 +193,15 @@ def test_freedoko_poverty_exchange_wrong(check, changes, pointer, why):
 
 @pytest.mark.parametrize(("changes", "message"), [
     ({"offers": [{"seat": 3, "accept": True}]}, None),  # the misplaced offer alone
-    ({"partner": 2}, "Seat 3 was the first to take the poverty, so seat 3 is the partner, "
-                     "not seat 2."),
+    # seats as people count them: the transcript's seat 3 is "seat 4"
+    ({"partner": 2}, "Seat 4 was the first to take the poverty, so seat 4 is the partner, "
+                     "not seat 3."),
     ({"partner": None, "returned": None, "trumps_returned": None},
-     "Seat 3 was the first to take the poverty, so seat 3 is the partner."),
-    ({"offers": []}, "Seat 3 is given as the partner, but no offer is recorded: list the "
-                     "offers clockwise from seat 2 up to the player who took it."),
+     "Seat 4 was the first to take the poverty, so seat 4 is the partner."),
+    ({"offers": []}, "Seat 4 is given as the partner, but no offer is recorded: list the "
+                     "offers clockwise from seat 3 up to the player who took it."),
     ({"offers": [{"seat": s, "accept": False} for s in (2, 3, 0)]},
-     "No offer was taken, so nobody took the poverty and the cards are dealt again; seat 3 "
+     "No offer was taken, so nobody took the poverty and the cards are dealt again; seat 4 "
      "is given as the partner."),
 ])
 def test_poverty_partner_message_says_what_to_change(check, changes, message):
@@ -289,10 +290,10 @@ def test_a_count_with_an_unreadable_returned_card_is_held_to_what_the_rest_decid
     assert ("/game/trumps_returned" in pointers) == wrong
     [unreadable] = [v for v in result["violations"] if v["pointer"] == "/game/returned/1"]
     assert unreadable["message"].startswith(
-        "Seat 3 returned '??', which is no card (a card is written as its suit, C, S, H or "
-        "D, and its rank, 9, 10, J, Q, K or A); it is taken as an unknown card of the hand")
+        "Seat 4 returned '??', which is no card. A card is written as its suit, C, S, H or "
+        "D, and its rank, 9, 10, J, Q, K or A. It is taken as an unknown card of the hand.")
     assert unreadable["message"].endswith(
-        "; whether trumps were returned is checked only as far as the cards read decide it")
+        ". Whether trumps were returned is checked only as far as the cards read decide it")
     assert "trumps_returned" not in unreadable["message"]  # the field, said in words
 
 
@@ -375,11 +376,11 @@ def test_cards_played_after_a_redeal_are_overlong(check):
 
 
 @pytest.mark.parametrize(("changes", "pointer", "message"), [
-    ({"passed": ["DK", "HJ", "DA"]}, "/game/passed/2", "Seat 1 passed ♦A without holding it; "),
+    ({"passed": ["DK", "HJ", "DA"]}, "/game/passed/2", "Seat 2 passed ♦A without holding it. "),
     ({"returned": ["D10", "S9", "HA"]}, "/game/returned/2",
-     "Seat 3 returned ♥A without holding it after taking the passed cards; "),
+     "Seat 4 returned ♥A without holding it after taking the passed cards. "),
     ({"passed": ["DK", "CA", "HA"]}, "/game/passed/1",
-     "Seat 1 passed 1 of 2 trumps; a poverty passes its trumps first, not ♣A, which is no "
+     "Seat 2 passed 1 of 2 trumps; a poverty passes its trumps first, not ♣A, which is no "
      "trump"),
 ])
 def test_poverty_card_at_fault_is_pointed_at_and_named(check, changes, pointer, message):

@@ -107,7 +107,7 @@ def test_ddv_priority_message_names_the_game_called_for(check):
     (message,) = [v["message"] for v in result["violations"]
                   if v["code"] == "reservation_priority"]
     assert message == (
-        "The reservations call for a club solo (seat 2 announced a club solo), but a queen "
+        "The reservations call for a club solo (seat 3 announced a club solo), but a queen "
         "solo was played. The play follows the game the reservations call for, so it is "
         "checked and scored as that game.")
 
@@ -147,8 +147,8 @@ def test_ddv_reservations_out_of_asking_order(check):
     assert_violation(result, "reservation_order", "/reservations/0/seat", seat=0)
     # one mistake (the round started at seat 0, then went on clockwise): one violation
     assert [(v["code"], v["message"]) for v in result["violations"]] == [(
-        "reservation_order", "The reservations start with seat 0, as if seat 3 had dealt; "
-        "seat 2 dealt, so seat 3 is asked first and the others clockwise from there.")]
+        "reservation_order", "The reservations start with seat 1, as if seat 4 had dealt; "
+        "seat 3 dealt, so seat 4 is asked first and the others clockwise from there.")]
 
 
 def test_ddv_reservations_in_a_broken_order_are_reported_where_they_break(check):

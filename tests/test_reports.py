@@ -174,7 +174,7 @@ def test_a_refused_call_reads_alike_in_the_report_and_the_ci_outputs(capsys, tmp
     (the message names the player)."""
     _, report, _ = run(capsys, EVENING)
     _, github_out, _ = run(capsys, "--github", "--junit", tmp_path / "j.xml", EVENING)
-    said = ("Anna said “contra” too late: under the DDV tournament rules “re or contra” "
+    said = ("Anna said “contra” too late. Under the DDV tournament rules “re or contra” "
             "needs at least 11 cards in hand, the player held 4 (trick 8, before its 3rd "
             "card) (not scored)")
     assert f"\n      {said}\n" in report

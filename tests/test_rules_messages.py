@@ -35,7 +35,7 @@ def test_a_late_call_says_the_deadline_in_the_rulesets_terms():
     result = rules.check(late_game())
     late = result.violations[0]
     assert (late.code, late.pointer, late.seat) == ("announcement_too_late", "/play/30", 0)
-    assert late.message == ("Seat 0 said “contra” too late: under the DDV tournament rules "
+    assert late.message == ("Seat 1 said “contra” too late. Under the DDV tournament rules "
                             "“re or contra” needs at least 11 cards in hand, the player held "
                             "4 (trick 8, before its 3rd card)")
     assert "/play/" not in late.message and "announcement_too_late" not in late.message
@@ -50,8 +50,8 @@ def test_a_late_bid_on_the_table_clock_says_cards_on_the_table():
     found = [v for v in rules.check(data).violations if v.code == "announcement_too_late"]
     assert len(found) == 1, found
     assert found[0].message == (
-        f"Seat {found[0].seat} said “no 90” too late: under the Mittwoch rules “no 90” may "
-        "be said until 9 cards are on the table, 12 were (trick 4, before its 1st card)")
+        f"Seat {found[0].seat + 1} said “no 90” too late. Under the Mittwoch rules “no 90” "
+        "may be said until 9 cards are on the table, 12 were (trick 4, before its 1st card)")
 
 
 def test_a_refused_call_is_a_note_saying_it_is_not_scored():
@@ -60,7 +60,7 @@ def test_a_refused_call_is_a_note_saying_it_is_not_scored():
     result = rules.check(late_game())
     notes = [n for n in result.notes if n.code == "call_not_scored"]
     assert [(n.seat, n.message) for n in notes] == [
-        (0, "Seat 0's “contra” (trick 8, before its 3rd card) does not count: it came "
+        (0, "Seat 1's “contra” (trick 8, before its 3rd card) does not count: it came "
             "too late.")]
     assert "(trick 8, before its 3rd card)" in result.violations[0].message
     # the refused call's pointer and its violation's code are the violation's fields
@@ -89,15 +89,14 @@ def test_unknown_card_says_how_cards_are_written_and_the_card_taken():
     data = json.loads((EVENING.parent / "normal-game.json").read_text())
     data["play"][0]["card"] = "hq"
     message = rules.check(data).violations[0].message
-    assert message == ("Seat 0 played 'hq', which is no card (a card is written as its "
-                       "suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A); it is taken "
-                       "as ♥Q, the nearest card that could be played (trick 1, 1st card)")
+    assert message == ("Seat 1 played 'hq', which is no card (trick 1, 1st card). A card is "
+                       "written as its suit, C, S, H or D, and its rank, 9, 10, J, Q, K or "
+                       "A. It is taken as ♥Q, the nearest card that could be played.")
     (german,) = rules.check(data).to_dict("de")["violations"]
     assert german["message"] == (
-        "Anna hat „hq“ gespielt, das ist keine Karte (eine Karte wird im Spielprotokoll mit "
-        "dem englischen Buchstaben ihrer Farbe, C, S, H oder D für Kreuz, Pik, Herz oder "
-        "Karo, und ihrem Wert, 9, 10, J, Q, K oder A, geschrieben); sie wird als ♥D "
-        "gelesen, die nächstliegende spielbare Karte (Stich 1, 1. Karte)")
+        "Anna hat „hq“ gespielt, das ist keine Karte (Stich 1, 1. Karte). Im Spielprotokoll "
+        "steht eine Karte als Farbe (C, S, H, D für Kreuz, Pik, Herz, Karo) und Wert (9, 10, "
+        "J, Q, K, A). Sie gilt als ♥D, die nächstliegende spielbare Karte.")
     assert CODES["unknown_card"].en == ("A card that is not in this pack (cards are written "
                                         "suit C/S/H/D and rank 9/10/J/Q/K/A, e.g. H10).")
 
@@ -110,12 +109,12 @@ def test_an_unreadable_card_near_several_names_them():
     (violation,) = rules.check(data).violations
     assert violation.code == "unknown_card"
     assert violation.message.startswith(
-        "Seat 0 played 'XQ', which is no card (a card is written as its suit, C, S, H or "
-        "D, and its rank, 9, 10, J, Q, K or A); it may stand for ♣Q, ♦Q, ♥Q or ♠Q, so it "
-        "is taken as an unknown card")
+        "Seat 1 played 'XQ', which is no card (trick 1, 1st card). A card is written as its "
+        "suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A. It may stand for ♣Q, ♦Q, "
+        "♥Q or ♠Q. It is taken as an unknown card")
     assert violation.message.endswith(
-        "a later card of this player off the suit led is not called a revoke where the "
-        "unknown card may have been the last of that suit (trick 1, 1st card)")
+        "A later card of this player off the suit led is no revoke while the unknown card "
+        "may have been the last of that suit.")
 
 
 def test_an_unreadable_card_near_none_names_the_cards_the_seat_could_play():
@@ -125,9 +124,10 @@ def test_an_unreadable_card_near_none_names_the_cards_the_seat_could_play():
     data["play"][1]["card"] = "??"
     (violation,) = rules.check(data).violations
     assert violation.message.startswith(
-        "Seat 1 played '??', which is no card (a card is written as its suit, C, S, H or "
-        "D, and its rank, 9, 10, J, Q, K or A); the cards that could be played were ♣J, ♠J, "
-        "♥10, ♥J, ♦10, ♦Q or ♦J, none of them near it, so it is taken as an unknown card")
+        "Seat 2 played '??', which is no card (trick 1, 2nd card). A card is written as its "
+        "suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A. The cards that could be "
+        "played were ♣J, ♠J, ♥10, ♥J, ♦10, ♦Q or ♦J, none of them near it. It is taken as "
+        "an unknown card")
 
 
 def test_a_card_not_held_says_what_the_seat_could_play():
@@ -138,10 +138,9 @@ def test_a_card_not_held_says_what_the_seat_could_play():
     (violation,) = rules.check(data).violations
     assert violation.code == "card_not_in_hand"
     assert violation.message.startswith(
-        "Seat 0 played ♣K without holding it (the cards that could be played were ♣A, ♣10, "
-        "♣Q, ♣9, ♠A, ♠Q, ♥K, ♥J, ♦A, ♦10 or ♦Q); the trick goes to the player who leads "
-        "the next one")
-    assert violation.message.endswith("(trick 2, 1st card)")
+        "Seat 1 played ♣K without holding it (trick 2, 1st card). The cards that could be "
+        "played were ♣A, ♣10, ♣Q, ♣9, ♠A, ♠Q, ♥K, ♥J, ♦A, ♦10 or ♦Q. The trick goes to the "
+        "player who leads the next one.")
 
 
 def test_a_card_not_held_by_a_seat_with_no_card_left_says_so():
@@ -150,8 +149,9 @@ def test_a_card_not_held_by_a_seat_with_no_card_left_says_so():
     data = json.loads((EVENING.parent / "normal-game.json").read_text())
     data["hands"][0].remove("C10")
     found = [v for v in rules.check(data).violations if v.code == "card_not_in_hand"]
-    assert [v.message.split(";")[0] for v in found] == [
-        "Seat 0 played ♣10 without holding it (no card was left to play)"]
+    assert [v.message.split(". The")[0] for v in found] == [
+        "Seat 1 played ♣10 without holding it (trick 12, 4th card). No card was left to "
+        "play"]
 
 
 def test_a_call_of_the_other_team_says_which_call_is_the_announcers():
@@ -162,7 +162,7 @@ def test_a_call_of_the_other_team_says_which_call_is_the_announcers():
     (violation,) = rules.check(data).violations
     assert (violation.code, violation.message) == (
         "announcement_wrong_team",
-        "Seat 1 said “re”, but plays on the contra team, whose call is “contra” (trick 2, "
+        "Seat 2 said “re”, but plays on the contra team, whose call is “contra” (trick 2, "
         "before its 1st card)")
 
 
@@ -172,14 +172,14 @@ def test_swines_where_there_are_none_say_why():
     data = json.loads((EVENING.parent / "normal-game.json").read_text())
     data["play"].insert(0, {"seat": 0, "show": "swines"})
     assert [v.message for v in rules.check(data).violations] == [
-        "Seat 0 showed swines, which the DDV tournament rules do not have (trick 1, before "
-        "its 1st card)"]
+        "Seat 1 announced swines, which the DDV tournament rules do not have (trick 1, "
+        "before its 1st card)"]
     meatless = json.loads((EVENING.parent / "solo-meatless.json").read_text())
     meatless["ruleset"] = "freedoko"
     meatless["play"].insert(0, {"seat": 0, "show": "swines"})
     assert [v.message for v in rules.check(meatless).violations
             if v.code == "show_not_allowed"] == [
-        "Seat 0 showed swines, which the FreeDoko rules do not have in a meatless solo "
+        "Seat 1 announced swines, which the FreeDoko rules do not have in a meatless solo "
         "(trick 1, before its 1st card)"]
 
 
@@ -269,17 +269,16 @@ def test_the_penalty_note_in_english_and_german_cites_9_4_3():
     assert (english["code"], english["seat"]) == (german["code"], german["seat"]) == (
         "penalty_scored", 1)
     assert english["message"] == (
-        "Ben did not follow suit (trick 6, 3rd card): under the DDV tournament rules 9.4.3 "
-        "the game counts as not played: Ben gets 12 penalty points and 3 more for each "
-        "denial (no 90, no 60 ...) the opponents made, the three others 4 points each and 1 "
-        "more for each denial, counted in plus and minus points, in place of the game as "
-        "played.")
+        "Ben did not follow suit (trick 6, 3rd card). Under the DDV tournament rules 9.4.3 "
+        "the game counts as not played. Ben gets 12 penalty points and 3 more for each "
+        "denial the opponents made. The three others get 4 points each and 1 more for each "
+        "denial. It is scored in plus and minus points, in place of the game as played.")
     assert german["message"] == (
-        "Ben hat falsch bedient (Stich 6, 3. Karte): nach den DDV-Turnierspielregeln 9.4.3 "
-        "gilt das Spiel als nicht gespielt: Ben erhält 12 Strafpunkte und 3 weitere für "
-        "jede Absage (keine 90, keine 60 …) der Gegenpartei, die drei anderen je 4 Punkte "
-        "und 1 weiteren für jede Absage, gezählt in Plus- und Minuspunkten, anstelle des "
-        "gespielten Spiels.")
+        "Ben hat falsch bedient (Stich 6, 3. Karte). Nach den DDV-Turnierspielregeln 9.4.3 "
+        "gilt das Spiel als nicht gespielt. Ben erhält 12 Strafpunkte und 3 weitere für "
+        "jede Absage der Gegenpartei. Die drei anderen erhalten je 4 Punkte und 1 weiteren "
+        "für jede Absage. Gewertet wird in Plus- und Minuspunkten, anstelle des gespielten "
+        "Spiels.")
 
 
 def test_a_late_call_in_german_says_the_deadline_in_the_rulesets_terms():
@@ -289,7 +288,7 @@ def test_a_late_call_in_german_says_the_deadline_in_the_rulesets_terms():
     assert (late["code"], late["pointer"], late["seat"]) == ("announcement_too_late",
                                                              "/play/30", 0)
     assert late["message"] == (
-        "Anna hat „Kontra“ zu spät gesagt: nach den DDV-Turnierspielregeln braucht „Re oder "
+        "Anna hat „Kontra“ zu spät gesagt. Nach den DDV-Turnierspielregeln braucht „Re oder "
         "Kontra“ mindestens 11 Karten auf der Hand, es waren 4 (Stich 8, vor der 3. Karte)")
 
 
@@ -302,9 +301,9 @@ def test_a_late_bid_on_the_table_clock_in_german_counts_the_cards_fallen():
     found = [v for v in rules.check(data).to_dict("de")["violations"]
              if v["code"] == "announcement_too_late"]
     assert [v["message"] for v in found] == [
-        f"Platz {found[0]['seat']} hat „keine 90“ zu spät gesagt: nach den Mittwochsregeln "
-        "darf „keine 90“ gesagt werden, bis 9 Karten gefallen sind, es waren 12 (Stich 4, "
-        "vor der 1. Karte)"]
+        f"Position {found[0]['seat'] + 1} hat „keine 90“ zu spät gesagt. Nach den "
+        "Mittwochsregeln darf „keine 90“ gesagt werden, bis 9 Karten gefallen sind, es waren "
+        "12 (Stich 4, vor der 1. Karte)"]
 
 
 def test_a_refused_call_in_german_is_a_note_saying_it_does_not_count():

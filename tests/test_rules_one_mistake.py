@@ -57,7 +57,7 @@ def test_a_card_in_lower_case_is_taken_as_that_card(games):
         result, clean = rules.check(spoiled), rules.check(game)
         assert result.score == clean.score and result.winner == clean.winner
         message = result.violations[0].message
-        assert f"it is taken as {said(game['play'][at]['card'])}, " in message
+        assert f"It is taken as {said(game['play'][at]['card'])}, " in message
         assert f"'{spoiled['play'][at]['card']}', which is no card" in message
 
 
@@ -128,7 +128,7 @@ def test_an_unreadable_card_in_the_deal_is_taken_as_the_card_the_deal_lacks(game
         spoiled["hands"][2][3] = game["hands"][2][3].lower()
         found = rules.check(spoiled).violations
         assert [(v.code, v.pointer) for v in found] == [("unknown_card", "/hands/2/3")]
-        assert f"it is taken as {said(game['hands'][2][3])}, which the deal lacks" in (
+        assert f"It is taken as {said(game['hands'][2][3])}, which the deal lacks" in (
             found[0].message)
 
 
@@ -258,11 +258,11 @@ def test_an_unreadable_card_says_its_points_are_unknown(games):
         real = game["play"][at]["card"]
         spoiled["play"][at]["card"] = "??"
         result = rules.check(spoiled)
-        assert "its card points are counted for nobody" in result.violations[0].message
+        assert "its card points count for nobody" in result.violations[0].message
         notes = [n for n in result.notes if n.code == "card_points_unknown"]
         assert len(notes) == 1, result.notes
         missing = POINTS[BY_NAME[real]]
-        assert f"the other {missing} are counted for nobody" in notes[0].message
+        assert f"the other {missing} count for nobody" in notes[0].message
         assert f"hold {240 - missing} of the pack's 240" in notes[0].message
         assert sum(result.card_points.values()) == 240 - missing
 
@@ -346,7 +346,7 @@ def test_swines_shown_too_late_are_one_violation(preset):
         result, clean = rules.check(spoiled), rules.check(game)
         assert [(v.code, v.pointer) for v in result.violations] == [
             ("swines_timing", f"/play/{at}")], result.violations
-        assert "taken as shown in time" in result.violations[0].message
+        assert "taken as announced in time" in result.violations[0].message
         assert result.score == clean.score
 
 

@@ -114,12 +114,16 @@ def test_lost_as_black_counts_no_special_point_of_the_tricks():
 
 
 @pytest.mark.parametrize(("penalty", "words"), [
-    ("ddv", "under the DDV tournament rules 9.4.3 the game counts as not played: seat 1 "
-            "gets 12 penalty points"),
-    ("offender_loses_others_plus_5", "under DOKO 2026, II.c: seat 1 gets 15 minus points, "
-                                     "the three others 5 plus points each"),
-    ("lost_as_black", "under the Mittwoch rules (“Allgemein”) seat 1's team loses the game "
-                      "black with the calls made before the revoke")])
+    ("ddv", "Under the DDV tournament rules 9.4.3 (with changed options) the game counts as "
+            "not played. Seat 2 gets 12 penalty points"),
+    # a rule adopted from another rulebook is cited as the ruleset in force (DDV), without
+    # the other book's section (DOKO 2026 II.c, Mittwoch rules "Allgemein")
+    ("offender_loses_others_plus_5", "Under the DDV tournament rules (with changed options), "
+                                     "seat 2 gets 15 minus points. The three others get 5 "
+                                     "plus points each."),
+    ("lost_as_black", "Under the DDV tournament rules (with changed options), the team of "
+                      "seat 2 loses the game black. It keeps the calls made before the "
+                      "revoke")])
 @pytest.mark.parametrize(("counting", "counted_as"), [
     ("plus_minus", "plus and minus points"), ("winners_only", "the winners' plus points only"),
     ("losers_only", "the losers' minus points only")])
@@ -131,9 +135,9 @@ def test_a_penalty_says_in_a_note_what_it_replaced(penalty, words, counting, cou
     notes = [n for n in result.notes if n.code == "penalty_scored"]
     assert len(notes) == 1 and notes[0].seat == 1
     assert notes[0].message.startswith(
-        f"Seat 1 did not follow suit (trick 6, 3rd card): {words}")
+        f"Seat 2 did not follow suit (trick 6, 3rd card). {words}")
     assert notes[0].message.endswith(
-        f", counted in {counted_as}, in place of the game as played.")
+        f" It is scored in {counted_as}, in place of the game as played.")
     # the place is said as the revoke's violation says it; the pointer is its field only
     assert [(v.code, v.pointer) for v in result.violations] == [("follow_suit", "/play/22")]
     assert result.violations[0].message.endswith("(trick 6, 3rd card)")
@@ -149,8 +153,8 @@ def test_a_penalty_note_names_the_offender_where_the_players_are_named():
     [note] = [n for n in result.to_dict()["notes"] if n["code"] == "penalty_scored"]
     assert (note["seat"], note["name"]) == (1, "Ben")
     assert note["message"].startswith(
-        "Ben did not follow suit (trick 6, 3rd card): under the DDV tournament rules 9.4.3 "
-        "the game counts as not played: Ben gets 12 penalty points")
+        "Ben did not follow suit (trick 6, 3rd card). Under the DDV tournament rules 9.4.3 "
+        "(with changed options) the game counts as not played. Ben gets 12 penalty points")
     assert "seat" not in note["message"].lower()
 
 
@@ -158,9 +162,10 @@ def test_ddv_penalty_against_a_soloist_names_9_4_4():
     result = rules.check(solo_revoke(), ruleset=ruleset("mittwoch", "ddv", "plus_minus"))
     message = next(n for n in result.notes if n.code == "penalty_scored").message
     assert message.startswith(
-        "Seat 2 did not follow suit (trick 2, 2nd card): under the DDV tournament rules "
-        "9.4.4, against a soloist: seat 2 gets 12 penalty points and 3 more for each "
-        "denial the soloist made, the soloist as many plus points, the others nothing")
+        "Seat 3 did not follow suit (trick 2, 2nd card). Under the Mittwoch rules (with "
+        "changed options), against a soloist, the game counts as not played. Seat 3 gets 12 "
+        "penalty points and 3 more for each denial the soloist made. The soloist gets as "
+        "many plus points, the others nothing.")
 
 
 def test_no_penalty_no_note():

@@ -148,6 +148,50 @@ def test_heart_trick_not_trumped_one_point():
     assert _specials(state) == []
 
 
+def test_heart_trick_has_no_trump_in_it():
+    """FreeDoko (src/card/trick.cpp, EXTRAPOINT_HEART_TRICK: every card's tcolor is HEART)
+    counts four cards of the heart suit that are not trumps of the game. In a normal game
+    the ♥J and ♥Q are trumps (DDV TSR 2.2: the queens and jacks), and the ♥10 with
+    dollen: ♥9 ♥K ♥J ♥A is no heart trick (the ♥J, a trump, takes it), nor ♥A ♥Q ♥9 ♥K;
+    without dollen the ♥10 is a plain heart and ♥A ♥10 ♥9 ♥K is one."""
+    last = ((0, "C9"), (1, "C9"), (2, "S9"), (3, "S9"))
+    with_jack = ((0, "H9"), (1, "HK"), (2, "HJ"), (3, "HA"))
+    assert _specials(_state(["heart_trick"], last, 0, "C9", with_jack, 2, "HJ")) == []
+    with_queen = ((0, "HA"), (1, "HQ"), (2, "H9"), (3, "HK"))
+    assert _specials(_state(["heart_trick"], last, 0, "C9", with_queen, 1, "HQ")) == []
+    ten = ((0, "HA"), (1, "H10"), (2, "H9"), (3, "HK"))
+    state = _state(["heart_trick"], last, 0, "C9", ten, 1, "H10")
+    assert _specials(state) == []
+    plain_ten = GameState(resolve({"preset": "ddv", "options": {
+        "special_points": ["heart_trick"], "dollen": False}}), state.deal, state.setup)
+    plain_ten.tricks.extend(state.tricks)
+    plain_ten.tricks[-2] = plain_ten.tricks[-2]._replace(winner=0, winning_card=parse_card("HA"))
+    assert _specials(plain_ten) == [("heart_trick", "re", 1)]
+
+
+def test_heart_trick_is_judged_by_each_game_s_trumps():
+    """The heart trick by the game's own trumps (FreeDoko, tcolor): in a hearts solo every
+    heart is a trump, so no trick is one, ♥J and ♥Q or not; in a jacks solo the ♥Q is a
+    plain heart and ♥9 ♥Q ♥K ♥A is one, while ♥9 ♥J ♥K ♥A is not; in a queens solo the
+    ♥J is plain."""
+    from service.game.ranking import order_for
+
+    def cards(*names: str) -> list[int | None]:
+        return [parse_card(n) for n in names]
+
+    normal = order_for("normal")
+    assert normal.heart_trick(cards("H9", "HK", "HA", "HA"))
+    assert not normal.heart_trick(cards("H9", "HK", "HJ", "HA"))
+    assert not normal.heart_trick(cards("H9", "HQ", "HK", "HA"))
+    hearts = order_for("hearts")
+    assert not hearts.heart_trick(cards("H9", "HK", "HA", "HA"))
+    assert not hearts.heart_trick(cards("H9", "HQ", "HJ", "HA"))
+    assert order_for("jacks").heart_trick(cards("H9", "HQ", "HK", "HA"))
+    assert not order_for("jacks").heart_trick(cards("H9", "HJ", "HK", "HA"))
+    assert order_for("queens").heart_trick(cards("H9", "HJ", "HK", "HA"))
+    assert not normal.heart_trick([*cards("H9", "HK", "HA"), None])  # an unknown card
+
+
 def test_doppelkopf_forty_points_in_one_trick():
     """DDV TSR 7.2.3: Doppelkopf, a trick with 40 or more points: 1 for its winner."""
     middle = ((0, "HA"), (1, "HA"), (2, "SA"), (3, "H10"))

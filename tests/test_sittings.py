@@ -595,7 +595,8 @@ def test_missed_duty_solo_penalty_option():
 
 
 @pytest.mark.parametrize("option", ["bock_after_tie", "bock_after_lost_solo",
-                                    "bock_after_lost_re", "bock_after_heart_trick",
+                                    "bock_after_lost_re", "bock_after_lost_contra",
+                                    "bock_after_heart_trick",
                                     "bock_after_black"])
 def test_each_bock_event_is_its_option(option):
     event = option.removeprefix("bock_after_")
@@ -618,7 +619,11 @@ def test_bock_factor_out_of_range_is_refused(factor):
 
 
 def test_transcript_bock_events_are_read_from_the_game():
-    """A black game, a tie, a lost re, a heart trick are read from the tricks."""
+    """A black game, a tie, a lost re, a heart trick are read from the tricks. A heart
+    trick is four cards of the heart suit none of which is a trump of the game (FreeDoko,
+    src/game/game_summary.cpp: every card's tcolor HEART): in a normal game with dollen
+    the ♥10, ♥Q and ♥J are trumps (DDV TSR 2.2), so none of them is in one."""
+    from service.game.rulesets import resolve
     from service.lists.sitting.bock import transcript_events
 
     rng = random.Random(11)
@@ -626,12 +631,11 @@ def test_transcript_bock_events_are_read_from_the_game():
     for _ in range(60):
         t = whole_game("ddv", rng, A4, 0)
         result = rules.check({**t, "ruleset": "ddv"})
-        events = transcript_events(result)
+        events = transcript_events(result, resolve("ddv"))
         points = result.card_points
         assert ("tie" in events) == (points == {"re": 120, "contra": 120})
         assert ("heart_trick" in events) == any(
-            all(c[0] == "H" for c in tr.cards) and "H10" not in tr.cards
-            for tr in result.tricks)
+            all(c in ("H9", "HK", "HA") for c in tr.cards) for tr in result.tricks)
         seen |= events
     assert "heart_trick" in seen
 
@@ -662,8 +666,8 @@ def test_one_slip_in_a_line_is_one_defect_at_its_entry():
                              ("sheet_zero_sum", "/games/1/sheet/scores/Dan")]
     assert [(v.player, v.should_be) for v in result.violations] == [("Cleo", -3),
                                                                     ("Dan", -3)]
-    assert result.violations[0].message.startswith("Cleo's \u22125 should be \u22123")
-    assert result.violations[1].message.startswith("Dan's \u22122 should be \u22123")
+    assert result.violations[0].message.startswith("Cleo: \u22123, not \u22125")
+    assert result.violations[1].message.startswith("Dan: \u22123, not \u22122")
     assert [g.valid for g in result.games] == [False, False, True, True]
     assert [g.value for g in result.games[:2]] == [3, 3]
     # scored as written: Anna 3-3+0+1, Ben -3-3+0-1, Cleo -5+9-3-1, Dan 3-2+3+1
@@ -838,3 +842,40 @@ def test_a_transcript_in_a_sitting_takes_the_sittings_ruleset_and_context():
             check_sitting({"ruleset": "ddv", "players": A4,
                            "games": [{"dealer": "Anna", "transcript": {**t, **extra}}]})
         assert pointer in [e.pointer for e in error.value.errors]
+
+
+def test_a_slip_in_one_dealer_cell_is_one_defect_and_the_list_resumes():
+    """sitting.md v1.1, "A wrong dealer is one defect"; DDV TSR 3.3.1 (the deal passes
+    clockwise), 10.1.1 (at five the dealer sits out). Five players, Anna deals first:
+    Anna, Ben, Cleo, Dan, Eve. The third game's dealer is written "Dan" though the line's
+    entries are for Anna, Ben, Dan and Eve (Cleo sat out, so Cleo dealt), and the list
+    resumes correctly with Dan at game 4: only game 3 is flagged."""
+    games = [sheet("Anna", {"Ben": 1, "Cleo": -1, "Dan": -1, "Eve": 1}),
+             sheet("Ben", {"Anna": 1, "Cleo": 1, "Dan": -1, "Eve": -1}),
+             sheet("Dan", {"Anna": 2, "Ben": -2, "Dan": -2, "Eve": 2}),
+             sheet("Dan", {"Anna": -1, "Ben": 1, "Cleo": 1, "Eve": -1}),
+             sheet("Eve", {"Anna": 1, "Ben": -1, "Cleo": -1, "Dan": 1})]
+    result = check_sitting({"ruleset": "ddv", "players": A5, "games": games})
+    assert codes(result) == [("wrong_dealer", "/games/2/dealer")]
+    assert result.violations[0].player == "Dan"
+    assert "Cleo deals game 3, not Dan" in result.violations[0].message
+    assert [g.sits_out for g in result.games] == ["Anna", "Ben", "Cleo", "Dan", "Eve"]
+    # a sheet line at four shows no dealer: the slip reading and the list resuming with
+    # Dan at game 4 (Anna, Ben, Cleo, Dan, Anna) is still one defect
+    four = [sheet(d, {"Anna": 1, "Ben": -1, "Cleo": -1, "Dan": 1})
+            for d in ("Anna", "Ben", "Dan", "Dan", "Anna")]
+    result = check_sitting({"ruleset": "ddv", "players": A4, "games": four})
+    assert codes(result) == [("wrong_dealer", "/games/2/dealer")]
+    # the other reading: the deal really went on from Dan (Eve deals game 4, Anna game
+    # 5): one defect too, and no more for the games after
+    went_on = [sheet(d, {"Anna": 1, "Ben": -1, "Cleo": -1, "Dan": 1})
+               for d in ("Anna", "Ben", "Dan", "Anna", "Ben")]
+    result = check_sitting({"ruleset": "ddv", "players": A4, "games": went_on})
+    assert codes(result) == [("wrong_dealer", "/games/2/dealer")]
+    # two slips in a row are two defects: neither Cleo nor Anna is right for game 4
+    # (after Cleo, expected, comes Dan; after Dan, written, Anna)
+    twice = [sheet(d, {"Anna": 1, "Ben": -1, "Cleo": -1, "Dan": 1})
+             for d in ("Anna", "Ben", "Dan", "Ben", "Cleo")]
+    result = check_sitting({"ruleset": "ddv", "players": A4, "games": twice})
+    assert codes(result) == [("wrong_dealer", "/games/2/dealer"),
+                             ("wrong_dealer", "/games/3/dealer")]

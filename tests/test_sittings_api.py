@@ -193,7 +193,7 @@ def test_cli_prints_what_a_slip_should_be(tmp_path, capsys):
     path.write_text(json.dumps(SLIPS), encoding="utf-8")
     assert main(["--sitting", str(path)]) == 1
     printed = capsys.readouterr().out.splitlines()
-    assert ("      Cleo's \u22125 should be \u22123: the line adds up to \u22122, not 0 (DDV "
+    assert ("      Cleo: \u22123, not \u22125. The line adds up to \u22122, not 0 (DDV "
             "tournament rules 7.3.3 no. 1)") in printed
     assert ("      The line adds up to +4, not 0 (DDV tournament rules 7.3.3 no. 1)"
             in printed)

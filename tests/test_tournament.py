@@ -287,6 +287,10 @@ def test_a_tables_defect_is_under_its_pointer(day26):
     assert ("wrong_dealer", "/preliminary/1/tables/0/games/3/dealer") in codes(out)
     table = out["preliminary"][1]["tables"][0]
     assert table["violations"][0]["pointer"] == "/games/3/dealer"
+    # sitting.md v1.1: one slip of the pen in a dealer cell is one defect, also at a
+    # tournament's table (the games after it follow the rotation as before)
+    assert [c for c in codes(out) if c[0] == "wrong_dealer"] == [
+        ("wrong_dealer", "/preliminary/1/tables/0/games/3/dealer")]
 
 
 def test_rounds_are_finished_lists(day26):

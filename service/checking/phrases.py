@@ -55,7 +55,7 @@ PHRASES: Final = (
        "(mandatory_solo_rounds)."),
     N_("Give the bock events by name (bock_events) or their number (bock_event_count), not "
        "both."),
-    N_("Must be a list of 4 or 5 names, the table's positions clockwise."),
+    N_("Must be a list of 4 to {count} names, the table's positions clockwise."),
     N_("Must be a name of 1 to {count} characters."),
     N_("Must be a printable name: no control or format characters, not blank."),
     N_("{name} and {other} are one name (compared without case and width); names must "

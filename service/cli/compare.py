@@ -10,7 +10,15 @@ nothing cannot pass.
 The report names each case that fails, by its id and its line in CASES, with every
 differing field (the engine's value and the reference's; list entries missing and
 extra); then the fields compared (in how many cases, how many differ), the differences
-by field and code (``score.items fox_caught: missing in 3 cases``) and a summary.
+by field and code (``score.items fox_caught: missing in 3 cases``), how many verdicts had
+each required field, and a summary.
+
+A verdict must also write the fields required of it (``--require``; by default
+:data:`MINIMUM`): a required field counts in the cases whose expected answer has it (a
+list counts with its entries' field: ``violations.code`` is there when every violation
+written has its code; an empty list has it), and a verdict without it differs, naming
+the field. So an engine that stops writing its score or its violations cannot stay
+green.
 """
 
 from __future__ import annotations
@@ -28,6 +36,30 @@ from service.game.words import part, translate
 OK, FAILED, ERROR, NOTHING = 0, 1, 2, 5  # exit statuses
 TABLE_ROWS = 12  # of the differences by field and code: the most frequent
 HEADERS = (N_("field"), N_("cases"), N_("differ"))  # the table of the fields compared
+# The fields every verdict must write where its case's expected answer has them: the
+# verdict, the violations' codes and (a whole game's) the score's value.
+MINIMUM = ("valid", "violations.code", "score.value")
+
+
+def has(value: Any, path: tuple[str, ...]) -> bool:
+    """Whether ``value`` holds the dotted field ``path``: a list holds it when each of
+    its entries does (an empty list does)."""
+    if not path:
+        return True
+    if isinstance(value, list):
+        return all(has(entry, path) for entry in value)
+    return isinstance(value, dict) and path[0] in value and has(value[path[0]], path[1:])
+
+
+def required_fields(text: str) -> tuple[str, ...]:
+    """``--require``'s value: dotted field names separated by commas, or ``none``."""
+    if text.strip() == "none":
+        return ()
+    names = tuple(dict.fromkeys(name.strip() for name in text.split(",")))
+    bad = [n for n in names if not n or any(not p for p in n.split("."))]
+    if bad or not names:
+        raise ValueError(text)
+    return names
 
 
 class Place(NamedTuple):
@@ -54,9 +86,9 @@ class Outcome:
     def status(self) -> str:
         if self.verdict is None:
             return "unanswered"
-        if self.found:
-            return "differs"
-        return "agrees" if self.fields else "empty"
+        if not self.fields:
+            return "empty"
+        return "differs" if self.found else "agrees"
 
 
 @dataclass
@@ -66,6 +98,9 @@ class Comparison:
     outcomes: list[Outcome] = field(default_factory=list)
     problems: list[tuple[Place, Text]] = field(default_factory=list)  # input errors
     allow_missing: bool = False
+    required: tuple[str, ...] = MINIMUM
+    # per required field: (verdicts that had it, cases whose expected answer has it)
+    had: dict[str, list[int]] = field(default_factory=dict)
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
@@ -107,11 +142,18 @@ def _rows(path: str, what: Text) -> tuple[list[tuple[Place, dict[str, Any]]],
     return rows, problems
 
 
-def run(cases: str, verdicts: str, allow_missing: bool = False) -> Comparison:
+def run(cases: str, verdicts: str, allow_missing: bool = False,
+        required: tuple[str, ...] = MINIMUM) -> Comparison:
     """Read both files and compare every verdict with its case."""
-    done = Comparison(cases, verdicts, allow_missing=allow_missing)
+    done = Comparison(cases, verdicts, allow_missing=allow_missing, required=required,
+                      had={name: [0, 0] for name in required})
     case_rows, problems = _rows(cases, msg("the cases"))
     verdict_rows, more = _rows(verdicts, msg("the verdicts"))
+    if _swapped(case_rows, verdict_rows):
+        done.problems.append((Place(cases), msg(
+            "{cases} holds verdicts and {verdicts} holds cases: name the cases first, "
+            "then the verdicts", cases=cases, verdicts=verdicts)))
+        return done
     done.problems += problems + more
     by_id: dict[Any, tuple[Outcome, dict[str, Any]]] = {}
     for place, row in case_rows:
@@ -136,7 +178,50 @@ def run(cases: str, verdicts: str, allow_missing: bool = False) -> Comparison:
             continue
         outcome.verdict = place
         outcome.fields, outcome.found = compare(verdict, reference)
+        outcome.found += _absent(verdict, reference, done)
+    _unknown_required(done, [expected for _, expected in by_id.values()])
     return done
+
+
+def _swapped(case_rows: list[tuple[Place, dict[str, Any]]],
+             verdict_rows: list[tuple[Place, dict[str, Any]]]) -> bool:
+    """Whether the two files were named the wrong way round: no case has its expected
+    answer, and every verdict does."""
+    def is_case(row: dict[str, Any]) -> bool:
+        return isinstance(row.get("expected"), dict)
+    return (bool(case_rows) and bool(verdict_rows)
+            and not any(is_case(row) for _, row in case_rows)
+            and all(is_case(row) for _, row in verdict_rows))
+
+
+def _absent(verdict: dict[str, Any], reference: dict[str, Any],
+            done: Comparison) -> list[Difference]:
+    """A difference for each required field the case's expected answer has and the
+    verdict lacks; counts who had what."""
+    found = []
+    for name in done.required:
+        path = tuple(name.split("."))
+        if not has(reference, path):
+            continue
+        done.had[name][1] += 1
+        if has(verdict, path):
+            done.had[name][0] += 1
+        else:
+            found.append(Difference(name, name, "absent", None, None, None, name))
+    return found
+
+
+def _unknown_required(done: Comparison, expected: list[dict[str, Any]]) -> None:
+    """A required field that no case's expected answer has is a usage error (a typo would
+    otherwise require nothing), where there are cases to tell."""
+    if not expected:
+        return
+    for name in done.required:
+        path = tuple(name.split("."))
+        if not any(has(answer, path) for answer in expected):
+            done.problems.append((Place(done.cases), msg(
+                "--require {field}: no case's expected answer has this field",
+                field=name)))
 
 
 # ---- what people read --------------------------------------------------------------------
@@ -158,6 +243,8 @@ def difference_line(d: Difference, lang: str) -> str:
     elif d.what == "unknown":
         text = msg("{field}: engine {engine}, a field the reference does not have",
                    field=d.where, engine=plain(d.engine))
+    elif d.what == "absent":
+        text = msg("{field}: required, but the verdict does not have it", field=d.where)
     else:
         text = msg("{field}: engine {engine}, reference {reference}", field=d.where,
                    engine=plain(d.engine), reference=plain(d.reference))
@@ -231,6 +318,10 @@ def table_line(name: str, what: str, count: int, lang: str) -> str:
         text = msgn("{field}: not a field of the reference, in {count} case",
                     "{field}: not a field of the reference, in {count} cases", count,
                     field=name)
+    elif what == "absent":
+        text = msgn("{field}: required, not in the verdict in {count} case",
+                    "{field}: required, not in the verdict in {count} cases", count,
+                    field=name)
     else:
         text = msgn("{field}: differs in {count} case", "{field}: differs in {count} cases",
                     count, field=name)
@@ -252,6 +343,16 @@ def _fields_table(outcomes: list[Outcome], lang: str) -> list[str]:
     rows += [f"  {name:<{width}}  {compared[name]:>{one}}  {differing[name]:>{two}}"
              for name in sorted(compared, key=lambda f: (-compared[f], f))]
     return rows
+
+
+def required_line(done: Comparison, lang: str) -> str:
+    """How many verdicts had each required field, of the cases whose answer has it."""
+    if not done.required:
+        return part(msg("required fields: none"), lang)
+    counts = ", ".join(part(msg("{field} in {had} of {cases}", field=name, had=had,
+                                cases=cases), lang)
+                       for name, (had, cases) in done.had.items())
+    return part(msg("required fields: {counts}", counts=counts), lang)
 
 
 def summary_line(done: Comparison, lang: str) -> str:
@@ -281,19 +382,20 @@ def write_summary(done: Comparison, out: TextIO, lang: str) -> None:
             more = len(rows) - TABLE_ROWS
             out.write("  " + part(msgn("and {count} more row", "and {count} more rows",
                                        more), lang) + "\n")
+    out.write(required_line(done, lang) + "\n")
     out.write(summary_line(done, lang) + "\n")
 
 
-def write_report(done: Comparison, out: TextIO, lang: str) -> None:
-    """The readable report: each failing case with its differences, the input errors,
-    the tables and the summary."""
+def write_report(done: Comparison, out: TextIO, err: TextIO, lang: str) -> None:
+    """The readable report: each failing case with its differences, the tables and the
+    summary; the input errors to ``err``."""
     for outcome in done.outcomes:
         status = outcome.status
         if status == "agrees" or (status == "unanswered" and done.allow_missing):
             continue
         out.write(failure_line(outcome, lang) + "\n")
         out.writelines(f"    {difference_line(d, lang)}\n" for d in grouped(outcome.found))
-    out.writelines(problem_line(place, text, lang) + "\n" for place, text in done.problems)
+    err.writelines(problem_line(place, text, lang) + "\n" for place, text in done.problems)
     write_summary(done, out, lang)
 
 

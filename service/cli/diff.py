@@ -29,7 +29,9 @@ class Difference(NamedTuple):
 
     where: str  # as printed: "tricks[3].winner", "score.items[fox_caught, team re].points"
     field: str  # without places: "tricks.winner", "score.items.points"
-    what: str  # "differs", "missing", "extra", "count" (of entries) or "unknown" (field)
+    # "differs", "missing", "extra", "count" (of entries), "unknown" (a field the reference
+    # does not have) or "absent" (a required field the verdict does not have)
+    what: str
     engine: Any
     reference: Any
     code: str | None = None  # the code, card, call or seat of the list entry it is about
@@ -143,9 +145,9 @@ def _as_multiset(written: list[Any], reference: list[Any], where: str, field: st
         if isinstance(item, dict) and isinstance(other, dict):
             label = _label(other, pairing)
             _compare(item, other, f"{where}[{label}]", field, _entry_code(other), seen, base)
-    for i, item in enumerate(projected):
+    for i, item in enumerate(reference):  # the code from the whole entry, not its projection
         if i not in matched:
-            seen.found.append(Difference(where, field, "missing", None, reference[i],
+            seen.found.append(Difference(where, field, "missing", None, item,
                                          _entry_code(item), base))
 
 

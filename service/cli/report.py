@@ -40,7 +40,7 @@ def score_items(score: dict[str, Any], seat_name: Any, lang: str = "en") -> list
         if item.get("factor") is not None:
             points = f"x{item['factor']}"
         else:
-            points = f"{item['points']:+d}" if item["points"] else "0"
+            points = f"{item['points']:+d}".replace("-", "\u2212") if item["points"] else "0"
         where = (part(msg("trick {trick}", trick=item["trick"]), lang)
                  if item.get("trick") is not None
                  else seat_name(item["seat"]) if item.get("seat") is not None else "")
@@ -98,8 +98,8 @@ def _seat(seat: int | None, names: list[str] | None, lang: str = "en") -> str:
     if seat is None:
         return part(msg("no seat"), lang)
     if names:
-        return part(msg("{name} (seat {seat})", name=names[seat], seat=seat), lang)
-    return part(msg("seat {seat}", seat=seat), lang)
+        return names[seat]  # a player by name where known, else by position (from 1)
+    return part(msg("seat {seat}", seat=seat + 1), lang)
 
 
 def _game_line(game: dict[str, Any] | None, names: list[str] | None, lang: str) -> str:
@@ -178,8 +178,8 @@ def score_sheet(game: dict[str, Any], scores: list[int], names: list[str] | None
     for seat, score in enumerate(scores):
         team = (team_name("re", lang) if seat in game["re"] else
                 team_name("contra", lang) if seat in game["contra"] else "-")
-        rows.append([str(seat), *([names[seat]] if names else []), team,
-                     f"{score:+d}" if score else "0"])
+        rows.append([str(seat + 1), *([names[seat]] if names else []), team,
+                     f"{score:+d}".replace("-", "\u2212") if score else "0"])
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return ["      " + "  ".join(cell.rjust(w) if i == len(row) - 1 else cell.ljust(w)
                                 for i, (cell, w) in enumerate(zip(row, widths, strict=True)))

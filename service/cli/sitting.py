@@ -86,8 +86,11 @@ def run_files(args: argparse.Namespace, out: TextIO, err: TextIO, read: Callable
     return status
 
 
+MINUS = "\u2212"
+
+
 def _signed(points: int) -> str:
-    return f"{points:+d}" if points else "0"
+    return f"{points:+d}".replace("-", MINUS) if points else "0"  # the typographic minus
 
 
 def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
@@ -121,9 +124,10 @@ def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
             kind += f" {game.declarer}"
         if game.bock > 1:
             kind += f" {translate('bock', lang)} ×{game.bock}"
-        scores = [("-" if p == game.sits_out else "" if game.seated and p not in game.seated
+        out = game.sitting_out or (game.sits_out,)
+        scores = [("-" if p in out else "" if game.seated and p not in game.seated
                    else _signed(game.scores[p])) for p in players]
-        totals = [str(game.totals[p]) for p in players]
+        totals = [str(game.totals[p]).replace("-", MINUS) for p in players]
         lines.append(f"  {game.index + 1:>3}  {game.dealer:<{dealer_width}}  {kind:<24}"
                      + row(scores) + "  |" + row(totals))
         if game.bock_rounds_opened:
@@ -138,6 +142,7 @@ def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
     if result.corrected_totals is not None:
         lines.append(translate("totals with the slips corrected", lang) + ": " + ", ".join(
             f"{p} {result.corrected_totals[p]}" for p in players))
+    lines += coming(result, lang)
     lines.append(translate("standings", lang) + ": " + ", ".join(
         f"{s['place']}. {s['player']} {s['points']}" for s in result.standings))
     duty = [f"{p} {d['played']}/{d['owed']}" for p, d in result.duty_solos.items() if d["owed"]]
@@ -150,6 +155,20 @@ def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
     lines.append(translate("valid", lang) if result.valid else part(msgn(
         "INVALID: {count} defect", "INVALID: {count} defects", count), lang))
     return lines
+
+
+def coming(result: SittingResult, lang: str) -> list[str]:
+    """What comes after the last line: the next dealer, the games left in the round,
+    the bock games still owed with their factors."""
+    said = [msg("{name} deals next", name=result.next_dealer)]
+    if result.games_left is not None:
+        said.append(msgn("{count} game left in the round", "{count} games left in the round",
+                         result.games_left))
+    if result.bock_ahead:
+        said.append(msgn("{count} bock game to come: {factors}",
+                         "{count} bock games to come: {factors}", len(result.bock_ahead),
+                         factors=", ".join(f"×{f}" for f in result.bock_ahead)))
+    return ["; ".join(part(text, lang) for text in said)]
 
 
 def house_marks(game: SittingGame, lang: str) -> list[str]:

@@ -104,7 +104,7 @@ class AnnouncementClock:
             if self.in_time(1, held, on_table) or self.reply_in_time(other, held, on_table):
                 return Verdict(None, levels=(1,))
             return Verdict("announcement_too_late",
-                           msg("said “{call}” too late: {deadline}", call=Call(call),
+                           msg("said “{call}” too late. {deadline}", call=Call(call),
                                deadline=self.deadline(1, held, on_table)))
         # A bid (no 90 … black).
         if own >= 1 and late_reply[team]:
@@ -121,9 +121,9 @@ class AnnouncementClock:
                 said = Call(level_call(team, level))
                 deadline = self.deadline(level, held, on_table)
                 return Verdict("announcement_too_late", msg(
-                    "said “{call}” too late: {deadline}", call=said, deadline=deadline)
+                    "said “{call}” too late. {deadline}", call=said, deadline=deadline)
                     if level == wanted else msg(
-                    "said “{call}”, which skips “{skipped}”, no longer in time: {deadline}",
+                    "said “{call}”, which skips “{skipped}”, no longer in time. {deadline}",
                     call=Call(call), skipped=said, deadline=deadline))
         return Verdict(None, levels=tuple(range(own + 1, wanted + 1)))
 
@@ -145,6 +145,8 @@ class AnnouncementClock:
                             on_table=on_table)
         if not self.shift:
             return deadline
-        return msgn("{deadline} (moved by the {count} trick the marriage took to decide)",
-                    "{deadline} (moved by the {count} tricks the marriage took to decide)",
+        return msgn("{deadline}. The deadline is moved by the {count} trick the marriage "
+                    "took to decide",
+                    "{deadline}. The deadline is moved by the {count} tricks the marriage "
+                    "took to decide",
                     self.shift, deadline=deadline)

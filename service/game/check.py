@@ -13,6 +13,7 @@ from service.game.announcements import CONTRA, RE, TEAM_NAMES
 from service.game.cards import NAMES
 from service.game.context import GameContext
 from service.game.deal import read_deal
+from service.game.digest import digest
 from service.game.gamestate import GameState
 from service.game.options import Ruleset
 from service.game.readings import best_reading
@@ -28,10 +29,9 @@ from service.game.result import (
     Violation,
     score_item,
 )
-from service.game.rulesets import digest
 from service.game.scoring import outcome, penalty_note
 from service.game.setup import game_setup
-from service.game.text import N_, Call, Rules, Seat, Text, Word, Written, msg, msgn
+from service.game.text import N_, Call, Cite, Rules, Seat, Text, Word, Written, msg, msgn
 from service.game.transcript import Transcript
 
 
@@ -161,16 +161,16 @@ def _moved_deadlines(ruleset: Ruleset) -> Text:
     new = ruleset.announcement_deadlines
     listed = "/".join(map(str, new))
     old = "/".join(str(limit - step) for limit in new)
+    said = {"rules": Rules(ruleset.id), "old": old, "base": size - step, "size": size,
+            "new": listed, "cite": Cite(ruleset.id, "FreeDoko rules 8.1")}
     return (msg("The announcement deadlines of {rules} ({old} cards in hand) are meant for "
-                "{base} cards a hand; these rules play with the nines, {size} cards a hand, so "
-                "they are {new}, each for the same trick (FreeDoko rules 8.1). Deadlines "
-                "given with the options are taken as written.", rules=Rules(ruleset.id),
-                old=old, base=size - step, size=size, new=listed) if ruleset.with_nines else
+                "{base} cards a hand. These rules play with the nines, {size} cards a hand, "
+                "so they are {new}, each for the same trick{cite}. Deadlines given with the "
+                "options are taken as written.", **said) if ruleset.with_nines else
             msg("The announcement deadlines of {rules} ({old} cards in hand) are meant for "
-                "{base} cards a hand; these rules play without the nines, {size} cards a "
-                "hand, so they are {new}, each for the same trick (FreeDoko rules 8.1). "
-                "Deadlines given with the options are taken as written.",
-                rules=Rules(ruleset.id), old=old, base=size - step, size=size, new=listed))
+                "{base} cards a hand. These rules play without the nines, {size} cards a "
+                "hand, so they are {new}, each for the same trick{cite}. Deadlines given "
+                "with the options are taken as written.", **said))
 
 
 def _unknown_points(state: GameState) -> Note:
@@ -180,11 +180,11 @@ def _unknown_points(state: GameState) -> Note:
     counted = sum(t.points for t in state.tricks)
     return Note("card_points_unknown", None,
                 msgn("{count} card could not be read ({cards}): the tricks hold {counted} of "
-                     "the pack's 240 points, the other {rest} are counted for nobody, and the "
-                     "winner and the score are as counted without them.",
+                     "the pack's 240 points, the other {rest} count for nobody. The winner and "
+                     "the score are as counted without them.",
                      "{count} cards could not be read ({cards}): the tricks hold {counted} of "
-                     "the pack's 240 points, the other {rest} are counted for nobody, and the "
-                     "winner and the score are as counted without them.", len(texts),
+                     "the pack's 240 points, the other {rest} count for nobody. The winner and "
+                     "the score are as counted without them.", len(texts),
                      cards=Written(", ".join(texts)), counted=counted, rest=240 - counted))
 
 

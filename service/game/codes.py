@@ -138,15 +138,16 @@ _CODES: Final = (
     ),
     _v(
         "show_not_allowed",
-        N_("Swines or hyperswines shown where they do not exist."),
+        N_("Swines or hyperswines announced where they do not exist."),
         "FreeDoko rules 8",
     ),
     _v(
         "swines_entitlement",
-        N_("Swines or hyperswines shown without holding both cards."),
+        N_("Swines or hyperswines announced without holding both cards."),
         "FreeDoko rules 8",
     ),
-    _v("swines_timing", N_("Swines or hyperswines shown at the wrong time."), "FreeDoko rules 8"),
+    _v("swines_timing", N_("Swines or hyperswines announced at the wrong time."),
+       "FreeDoko rules 8"),
     # ---- violations: a sitting's list of games ----------------------------------------------
     _v(
         "wrong_dealer",
@@ -198,9 +199,9 @@ _CODES: Final = (
     _v("wrong_total", N_("A claimed total differs from the sum of the list."), "DDV TSR 7.3.3"),
     _v("seating", N_("A participant is missing from a round of a tournament, or plays at two "
                      "tables of one round."), "DOKO 2026 VII"),
-    _v("final_seating", N_("A participant sits at a final table his place in the preliminary "
-                           "standing does not allow, or the wildcard is not one that can be "
-                           "given."), "DOKO 2026 VII"),
+    _v("final_seating", N_("A participant sits at a final table the preliminary standing does "
+                           "not allow, or the wildcard is not one that can be given."),
+       "DOKO 2026 VII"),
     _v("wrong_place", N_("A claimed place of a tournament differs from the final tables' "
                          "result."), "DOKO 2026 VII"),
     # ---- violations: house rules at the list (options off in every preset) -------------------
@@ -215,8 +216,7 @@ _CODES: Final = (
     _v(
         "solo_round_game",
         N_(
-            "A game of a mandatory solo round is not a solo of a player who has not yet"
-            " played his in it."
+            "A game of a mandatory solo round is not a solo of a player who still owes one in it."
         ),
         "QtDoppelKopf house rules",
     ),
@@ -367,7 +367,7 @@ _CODES: Final = (
         "DOKO 2026",
     ),
     _s("dollen_beat_dollen", N_("The second heart ten took the first."), "FreeDoko rules 10.2"),
-    _s("heart_trick", N_("A trick of four hearts without the heart ten."), "Mittwoch rules"),
+    _s("heart_trick", N_("A trick of four hearts, none of them a trump."), "Mittwoch rules"),
     _s(
         "revoke_penalty",
         N_("Penalty points for failing to follow suit."),

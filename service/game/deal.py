@@ -15,7 +15,7 @@ from service.game.cards import (
     parse_card,
 )
 from service.game.result import Violation
-from service.game.text import Card, Ordinal, Seat, Written, msg, msgn
+from service.game.text import SPELLING, Card, Ordinal, Seat, Written, msg, msgn
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -121,21 +121,20 @@ def _read_defective_deal(dealer: int, hands: tuple[tuple[str, ...], ...], with_n
     places = [0, 0, 0, 0]
     for seat, i, text in unreadable:
         what = (msg("{player} was dealt {written}, which is not in this pack (played "
-                    "without the nines)", player=Seat(seat), written=Written(text))
+                    "without the nines).", player=Seat(seat), written=Written(text))
                 if parse_card(text) is not None else
-                msg("{player} was dealt {written}, which is no card (a card is written as "
-                    "its suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A)",
-                    player=Seat(seat), written=Written(text)))
+                msg("{player} was dealt {written}, which is no card. {spelling}",
+                    player=Seat(seat), written=Written(text), spelling=SPELLING))
         card = nearest(text, [c for c in in_pack if seen[c] < 2])
         if card is not None:
             seen[card] += 1
             coded[seat].append(card)
-            what = msg("{what}; it is taken as {card}, which the deal lacks", what=what,
+            what = msg("{what} It is taken as {card}, which the deal lacks.", what=what,
                        card=Card(card))
         else:
             places[seat] += 1
-            what = msg("{what}; it is taken as an unknown card, and a card this player "
-                       "plays without being dealt it is not reported again", what=what)
+            what = msg("{what} It is taken as an unknown card. A card this player plays "
+                       "without being dealt it is not reported again.", what=what)
         violations.append(Violation("unknown_card", f"/hands/{seat}/{i}", seat, what))
     violations.sort(key=_deal_order)
     return Deal(dealer, tuple(map(tuple, coded)), size, tuple(places)), violations

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from service.game.cards import nearest, parse_card
-from service.game.text import Card, Cards, Ordinal, Seat, Text, Written, msg, msgn
+from service.game.text import SPELLING, Card, Cards, Ordinal, Seat, Text, Written, msg, msgn
 
 Report = Callable[[str, int | None, Text], None]
 POVERTY_CARDS: Final = 3  # seed 002 6.5.4, seed 004 5: three cards passed, three given back
@@ -84,13 +84,13 @@ def read_transfer(name: str, texts: tuple[str, ...], hand: Iterable[int], giver:
             if receiver is None:
                 unknown = msg("it is taken as an unknown card of the hand")
             else:
-                unknown = msg("it is taken as an unknown card of the hand: a card {receiver} "
-                              "plays without being dealt it is not reported again, and a later "
-                              "card of {giver} off the suit led is not called a revoke where "
-                              "that card may have been the last of that suit",
+                unknown = msg("it is taken as an unknown card of the hand. A card {receiver} "
+                              "plays without being dealt it is not reported again. A later "
+                              "card of {giver} off the suit led is no revoke while that card "
+                              "may have been the last of that suit",
                               receiver=Seat(receiver), giver=Seat(giver))
             if name == "returned":  # it may be a trump: the statement is held to the rest
-                return msg("{unknown}; whether trumps were returned is checked only as far "
+                return msg("{unknown}. Whether trumps were returned is checked only as far "
                            "as the cards read decide it", unknown=unknown)
             return unknown
         left[card] -= 1
@@ -112,12 +112,11 @@ def read_transfer(name: str, texts: tuple[str, ...], hand: Iterable[int], giver:
         card = parse_card(text)
         player = Seat(giver)
         if card is None:
-            what = (msg("{player} passed {written}, which is no card (a card is written as "
-                        "its suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A)",
-                        player=player, written=Written(text)) if name == "passed" else
-                    msg("{player} returned {written}, which is no card (a card is written as "
-                        "its suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A)",
-                        player=player, written=Written(text)))
+            what = (msg("{player} passed {written}, which is no card. {spelling}",
+                        player=player, written=Written(text), spelling=SPELLING)
+                    if name == "passed" else
+                    msg("{player} returned {written}, which is no card. {spelling}",
+                        player=player, written=Written(text), spelling=SPELLING))
         elif own[card]:
             held, nth = min(own[card], 2), Ordinal(min(own[card], 2) + 1)
             what = (msgn("{player} passed {card} a {nth} time but holds only {count}",
@@ -133,7 +132,9 @@ def read_transfer(name: str, texts: tuple[str, ...], hand: Iterable[int], giver:
                         card=Card(card)) if name == "passed" else
                     msg("{player} returned {card} without holding it after taking the "
                         "passed cards", player=player, card=Card(card)))
-        report(f"/game/{name}/{i}", giver, msg("{what}; {taken}", what=what, taken=take(text)))
+        said = (msg("{what} {taken}", what=what, taken=take(text)) if card is None  # "…A."
+                else msg("{what}. {taken}", what=what, taken=take(text)))
+        report(f"/game/{name}/{i}", giver, said)
     transfer.cards += [c for c in read if c is not None]
     if len(texts) == want:
         return transfer

@@ -202,9 +202,12 @@ class Ruleset:
     bock_after_lost_re: bool = _opt(
         "bool", "A game in which re was announced and the re team lost starts a bock round.",
         level="sitting")
+    bock_after_lost_contra: bool = _opt(
+        "bool", "A game in which contra was announced and the contra team lost starts a bock "
+        "round.", level="sitting")
     bock_after_heart_trick: bool = _opt(
-        "bool", "A normal game with a trick of four hearts without a ♥10 starts a bock round.",
-        level="sitting")
+        "bool", "A game that is no solo with a heart trick (four hearts, none of them a trump "
+        "of the game) starts a bock round.", level="sitting")
     bock_after_black: bool = _opt(
         "bool", "A game in which one team took no trick starts a bock round.", level="sitting")
 
@@ -217,6 +220,22 @@ class Ruleset:
         "int", "At most this many bock rounds stack on one game under bock_overlap "
         "multiply (0: no cap); a round beyond the cap is deferred, its games being the "
         "next ones with fewer rounds stacked.", level="sitting")
+    bock_round_length: str = _opt(
+        "enum", "A bock round lasts one game per player at the table (games: every game "
+        "but a redeal uses one up) or one deal per player (deals: a game after which the "
+        "same player deals again uses none up).", choices=("games", "deals"),
+        level="sitting")
+    bock_lone_bride_is_soloist: bool = _opt(
+        "bool", "A bride who plays alone (no partner found, or a silent marriage) is a "
+        "soloist for the bock rounds: her lost game opens one as a lost solo, and a heart "
+        "trick in it opens none.", level="sitting")
+    sit_out_at_six: int = _opt(
+        "int", "At a table of six, the player who sits out besides the dealer, counted "
+        "clockwise from the dealer (the dealer 0, his left neighbour 1 ... 5).",
+        level="sitting")
+    sit_out_at_seven: tuple[int, ...] = _opt(
+        "ints", "At a table of seven, the two players who sit out besides the dealer, "
+        "counted clockwise from the dealer (1 to 6).", length=2, level="sitting")
     mandatory_solo_rounds: bool = _opt(
         "bool", "A list may mark the start of a mandatory solo round ('Pflichtsolorunde'): "
         "one game per player at the table, each a solo of a player who has not yet played "
@@ -224,10 +243,11 @@ class Ruleset:
         "moves on after each, and the bock games still owed follow it.", level="sitting")
     table_changes: bool = _opt(
         "bool", "Players may come and go: a game of the list may say who sits at the table "
-        "from it on (four or five); the rotation, the player sitting out, the duty solos "
-        "owed and the length of each bock round follow the table.", level="sitting")
+        "from it on (four to seven) and be dealt by any of them; the rotation, the players "
+        "sitting out, the duty solos owed and the length of each bock round follow the "
+        "table.", level="sitting")
 
-    # Derived, not an option: set once by rulesets._build (see rulesets.digest).
+    # Derived, not an option: set once by rulesets._build (see service.game.digest).
     digest: str = field(default="", compare=False, repr=False, metadata={"kind": "id"})
     # Derived, not an option: where the deadlines were moved with the pack, what the note
     # of each checked game says (see rulesets.moved_deadlines); empty otherwise.

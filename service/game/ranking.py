@@ -58,6 +58,19 @@ class Order:
     def is_trump(self, card: int) -> bool:
         return self.cls[card] == TRUMP
 
+    def heart_trick(self, cards: Iterable[int | None]) -> bool:
+        """Four cards of the heart suit that are not trumps in this game (FreeDoko,
+        src/card/trick.cpp and src/game/game_summary.cpp: every card's ``tcolor`` is
+        HEART): in a normal game no ♥10 (with dollen), ♥Q or ♥J; in a hearts solo
+        none at all; an unknown card is none."""
+        cls = self.cls
+        found = 0
+        for card in cards:
+            if card is None or cls[card] != HEARTS:
+                return False
+            found += 1
+        return found == 4
+
     def winner_index(self, cards: list[int] | tuple[int, ...]) -> int:
         """The position of the card that takes the trick: a trump beats a plain card; in
         the same class the higher power wins, and of two equal cards the first one, unless

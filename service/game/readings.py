@@ -80,7 +80,7 @@ def _swines_in_time(transcript: Transcript, deal: Deal, state: GameState) -> Gam
     if len(rest) > len(state.violations) - 1:  # the play contradicts it: as written
         return state
     said = replace(late, text=msg("{what}; the play ranks the swines highest from the "
-                                  "start, so they are taken as shown in time",
+                                  "start, so they are taken as announced in time",
                                   what=late.text))
     index = _index(late.pointer)
     rest.insert(sum(1 for v in rest if _index(v.pointer) < index), said)

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import difflib
-import hashlib
 import heapq
 import itertools
-import json
 import os
 import re
 import tomllib
@@ -17,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
+from service.game.digest import compute as _digest
 from service.game.errors import MAX_ERRORS, DokoError, pointer_token, token_order
 from service.game.options import CATALOGUE, Ruleset
 
@@ -181,6 +180,12 @@ def _contradictions(r: Ruleset) -> list[OptionProblem]:
         problems.append(OptionProblem("bock_factor", "must be from 2 to 10"))
     if not 0 <= r.bock_cap <= 10:  # 0: no cap
         problems.append(OptionProblem("bock_cap", "must be from 0 to 10"))
+    if not 1 <= r.sit_out_at_six <= 5:  # the dealer (0) sits out anyway
+        problems.append(OptionProblem("sit_out_at_six", "must be from 1 to 5"))
+    seven = r.sit_out_at_seven
+    if not all(1 <= k <= 6 for k in seven) or len(set(seven)) != len(seven):
+        problems.append(OptionProblem("sit_out_at_seven", "must be two different numbers "
+                                      "from 1 to 6"))
     return problems
 
 
@@ -407,23 +412,3 @@ def _custom_key(preset_id: str, overrides: Any) -> tuple[str, str] | None:
         if not all(type(item) in PLAIN_VALUES for item in items):
             return None
     return preset_id, repr(overrides)
-
-
-def digest(ruleset: Ruleset) -> str:
-    """A digest of the resolved option values (not of the id): two rulesets with the same
-    digest judge every game alike, so an answer that names it can be reproduced."""
-    return ruleset.digest or _digest(ruleset)
-
-
-# Options added after digests were first given out, each with the value at which it changes
-# nothing: there it is left out of the digest, so that a ruleset that does not use it
-# keeps the digest it had (and an answer that names one can still be reproduced).
-LATER_OPTIONS: Final = {"bock_rounds_per_event": False, "bock_cap": 0,
-                        "mandatory_solo_rounds": False, "table_changes": False}
-
-
-def _digest(ruleset: Ruleset) -> str:
-    values = {name: getattr(ruleset, name) for name in CATALOGUE
-              if LATER_OPTIONS.get(name, ...) != getattr(ruleset, name)}
-    text = json.dumps(values, sort_keys=True, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]

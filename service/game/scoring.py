@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from service.game.announcements import BID_CALLS, CONTRA, RE, TEAM_NAMES
-from service.game.cards import CJ, DA, H10, HEARTS, N_CODES, SUIT_OF
+from service.game.cards import CJ, DA, H10
 from service.game.gamestate import GameState
 from service.game.options import Ruleset
 from service.game.result import Note, Score, ScoreItem, Trick, score_item
-from service.game.text import N_, Ordinal, Seat, Text, Word, msg
+from service.game.text import N_, Ordinal, Rules, Seat, Text, Word, msg
 from service.game.transcript import CARD, Event
 
 # level -> points the bidding team needs (5: all tricks)
@@ -33,7 +33,6 @@ SELBER_DOOF: Final = ((151, "reached_150_against_call"), (181, "reached_180_agai
 
 
 # The cards of a heart trick (FreeDoko 10.2): hearts, the ♥10 (a trump) not among them.
-HEARTS_BELOW_TEN: Final = frozenset(c for c in range(N_CODES) if SUIT_OF[c] == HEARTS and c != H10)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -158,6 +157,7 @@ def _special_items(state: GameState, winner: int | None, from_tricks: bool = Tru
     doppelkopf, fox = "doppelkopf" in allowed, "fox_caught" in allowed
     dollen, hearts = "dollen_beat_dollen" in allowed, "heart_trick" in allowed
     last = len(state.tricks)
+    heart_trick = state.order.heart_trick
     for number, trick in enumerate(state.tricks, start=1):
         _, seats, cards, winner, _, points, swine_aces = trick  # unpacked at once: cheaper
         team = team_of[winner]
@@ -171,7 +171,7 @@ def _special_items(state: GameState, winner: int | None, from_tricks: bool = Tru
         # cards.count: a cheap test first, as this runs for every trick
         if dollen and cards.count(H10) == 2 and _dollen_beat_dollen(trick):
             items.append(score_item("dollen_beat_dollen", name, 1, number))
-        if hearts and HEARTS_BELOW_TEN.issuperset(cards):  # no unknown card either
+        if hearts and heart_trick(cards):  # by the game's own trumps
             items.append(score_item("heart_trick", name, 1, number))
         if number == last:
             items += _last_trick_items(trick, number, team_of, allowed)
@@ -335,23 +335,29 @@ def outcome(state: GameState) -> Outcome:
     return Outcome(card_points, winner, score)
 
 
+# Each rule in sentences of its own, the rulebook named as the ruleset in force says it
+# (the section only where the rule is that rulebook's own).
 PENALTY_RULES: Final = {
-    "ddv": N_("under the DDV tournament rules 9.4.3 the game counts as not played: "
-              "{player} gets 12 penalty points and 3 more for each denial (no 90, no 60 ...) "
-              "the opponents made, the three others 4 points each and 1 more for each denial"),
-    "ddv_solo": N_("under the DDV tournament rules 9.4.4, against a soloist: {player} gets "
-                   "12 penalty points and 3 more for each denial the soloist made, the "
-                   "soloist as many plus points, the others nothing"),
-    "offender_loses_others_plus_5": N_("under DOKO 2026, II.c: {player} gets 15 minus "
-                                       "points, the three others 5 plus points each"),
-    "lost_as_black": N_("under the Mittwoch rules (“Allgemein”) {player}'s team loses the "
-                        "game black with the calls made before the revoke, with no special "
-                        "points"),
+    "ddv": (N_("Under {rules} the game counts as not played."),
+            N_("{player} gets 12 penalty points and 3 more for each denial the opponents "
+               "made. The three others get 4 points each and 1 more for each denial.")),
+    "ddv_solo": (N_("Under {rules}, against a soloist, the game counts as not played."),
+                 N_("{player} gets 12 penalty points and 3 more for each denial the "
+                    "soloist made. The soloist gets as many plus points, the others "
+                    "nothing.")),
+    "offender_loses_others_plus_5": (N_("Under {rules}, {player} gets 15 minus points."),
+                                     N_("The three others get 5 plus points each.")),
+    "lost_as_black": (N_("Under {rules}, the team of {player} loses the game black."),
+                      N_("It keeps the calls made before the revoke, with no special "
+                         "points.")),
 }
+PENALTY_SOURCES: Final = {"ddv": "DDV TSR 9.4.3", "ddv_solo": "DDV TSR 9.4.4",
+                          "offender_loses_others_plus_5": "DOKO 2026 II.c",
+                          "lost_as_black": "Mittwoch rules, Allgemein"}
 COUNTING: Final = {
-    "plus_minus": N_("counted in plus and minus points"),
-    "winners_only": N_("counted in the winners' plus points only"),
-    "losers_only": N_("counted in the losers' minus points only"),
+    "plus_minus": N_("in plus and minus points"),
+    "winners_only": N_("in the winners' plus points only"),
+    "losers_only": N_("in the losers' minus points only"),
 }
 
 
@@ -367,10 +373,12 @@ def penalty_note(state: GameState, play: tuple[Event, ...] = ()) -> Note | None:
         rule = "ddv_solo"
     player = Seat(revoke.seat)
     cards = sum(1 for event in play[:revoke.index] if event.kind == CARD)
+    first, then = PENALTY_RULES[rule]
+    said = (("player", player), ("rules", Rules(state.ruleset.id, PENALTY_SOURCES[rule])))
     return Note("penalty_scored", revoke.seat,
-                msg("{player} did not follow suit (trick {trick}, {nth} card): {rule}, "
-                    "{counting}, in place of the game as played.", player=player,
-                    trick=cards // 4 + 1, nth=Ordinal(cards % 4 + 1),
-                    rule=Text(PENALTY_RULES[rule], (("player", player),)),
+                msg("{player} did not follow suit (trick {trick}, {nth} card). {rule} {then} "
+                    "It is scored {counting}, in place of the game as played.", player=player,
+                    trick=cards // 4 + 1, nth=Ordinal(cards % 4 + 1), rule=Text(first, said),
+                    then=Text(then, said),
                     counting=Word(COUNTING.get(state.ruleset.counting,
                                                state.ruleset.counting))))

@@ -58,9 +58,26 @@ class Word(NamedTuple):
 
 
 class Rules(NamedTuple):
-    """A ruleset, said by its name."""
+    """A ruleset, said by its name ("the DDV tournament rules"); ``cite`` a section as the
+    codes cite it ("DDV TSR 9.4.3"), said after the name only where its rulebook is the
+    one in force: a rule adopted from another book is the ruleset's own."""
 
     id: str
+    cite: str = ""
+
+
+class Cite(NamedTuple):
+    """A source in brackets, " (DDV-Turnierspielregeln 7.3.3 Nr. 1)", said only where its
+    rulebook is the one in force (else nothing)."""
+
+    ruleset: str
+    source: str
+
+
+class Sentence(NamedTuple):
+    """A text said as a sentence of its own within another: its first letter capital."""
+
+    text: Text
 
 
 class Text(NamedTuple):
@@ -87,6 +104,10 @@ def N_(text: str) -> str:  # gettext's name for "mark for translation only"
     """A msgid said later (a :class:`Word`), marked here for extraction."""
     return text
 
+
+SPELLING: Final = Word(N_("A card is written as its suit, C, S, H or D, and its rank, 9, 10, J, "
+                         "Q, K or A."))
+SPELLING_TEXT: Final = Text("{spelling}", (("spelling", SPELLING),))
 
 GAMES: Final = {
     "normal": N_("a normal game"), "marriage": N_("a marriage"), "poverty": N_("a poverty"),

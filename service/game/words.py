@@ -10,19 +10,23 @@ as the players' names where the transcript names them, calls as said at the tabl
 from __future__ import annotations
 
 import gettext
+import re
 from functools import cache
 from importlib import resources
 from typing import Final
 
 from service.game.cards import RANK_OF, SUITS
+from service.game.terms import CARD_NOUNS, RULEBOOKS, Gender, book, cited
 from service.game.text import (
     Call,
     Card,
     Cards,
+    Cite,
     Ordinal,
     Param,
     Rules,
     Seat,
+    Sentence,
     Text,
     Word,
     Words,
@@ -42,12 +46,60 @@ CALLS: Final = {
            "no30": "keine 30", "black": "schwarz", "re_or_contra": "Re oder Kontra",
            "swines": "Schweine", "hyperswines": "Hyperschweine"},
 }
-RULES_NAMES: Final = {
-    "en": {"ddv": "the DDV tournament rules", "freedoko": "the FreeDoko rules",
-           "mittwoch": "the Mittwoch rules", "doko2026": "the DOKO 2026 rules"},
-    "de": {"ddv": "den DDV-Turnierspielregeln", "freedoko": "den FreeDoko-Regeln",
-           "mittwoch": "den Mittwochsregeln", "doko2026": "den Regeln DOKO 2026"},
+RULES_NAMES: Final = {"en": {b.preset: b.en_after for b in RULEBOOKS},
+                      "de": {b.preset: b.de_after for b in RULEBOOKS}}
+MINUS: Final = "\u2212"
+# German articles and pronouns by case and gender: a template says "{card:den}" for
+# "den ♣K", "die ♣D", "das ♦A", "{card:ihn}" for the pronoun alone, "{card:dem_}" for the
+# article alone (before an adjective: "mit dem ersten gespielten ♦A").
+ARTICLES: Final[dict[str, dict[Gender, str]]] = {
+    "der": {"m": "der", "f": "die", "n": "das"}, "den": {"m": "den", "f": "die", "n": "das"},
+    "dem": {"m": "dem", "f": "der", "n": "dem"}, "des": {"m": "des", "f": "der", "n": "des"},
+    "ein": {"m": "ein", "f": "eine", "n": "ein"}, "einen": {"m": "einen", "f": "eine",
+                                                         "n": "ein"},
+    "einem": {"m": "einem", "f": "einer", "n": "einem"},
 }
+PRONOUNS: Final[dict[str, dict[Gender, str]]] = {
+    "er": {"m": "er", "f": "sie", "n": "es"}, "ihn": {"m": "ihn", "f": "sie", "n": "es"},
+    "ihm": {"m": "ihm", "f": "ihr", "n": "ihm"},
+    "rel": {"m": "der", "f": "die", "n": "das"},  # the relative pronoun: "…, die fehlt"
+}
+
+
+class Noun(str):
+    """A card as said, with its gender: ``format(noun, "dem")`` is "dem ♣K" or "der ♣D"."""
+
+    gender: Gender
+
+    def __new__(cls, text: str, gender: Gender) -> Noun:
+        noun = super().__new__(cls, text)
+        noun.gender = gender
+        return noun
+
+    def __format__(self, spec: str) -> str:
+        if spec in ARTICLES:
+            return f"{ARTICLES[spec][self.gender]} {self}"
+        if spec in PRONOUNS:
+            return PRONOUNS[spec][self.gender]
+        if spec.endswith("_") and spec[:-1] in ARTICLES:  # the article alone: "dem ersten ♦A"
+            return ARTICLES[spec[:-1]][self.gender]
+        return str.__format__(self, spec)
+
+
+class Name(str):
+    """A player as said: ``format(name, "gen")`` is the genitive, "Annas", "Klaus'"."""
+
+    def __format__(self, spec: str) -> str:
+        if spec == "gen":
+            return f"{self}'" if self[-1:].lower() in ("s", "x", "z", "ß") else f"{self}s"
+        return str.__format__(self, spec)
+
+
+class Number(int):
+    """A number as said: a negative one with the typographic minus (−3, not -3)."""
+
+    def __format__(self, spec: str) -> str:
+        return format(int(self), spec).replace("-", MINUS)
 
 
 def language(lang: str | None) -> str:
@@ -70,14 +122,17 @@ def translate(text: str, lang: str) -> str:
     return catalogue(lang).gettext(text) if lang != DEFAULT else text
 
 
-def card(code: int, lang: str) -> str:
-    return SYMBOL[SUITS[code // 6]] + RANK_WORDS[lang][RANK_OF[code]]
+def card(code: int, lang: str) -> Noun:
+    rank = RANK_OF[code]
+    return Noun(SYMBOL[SUITS[code // 6]] + RANK_WORDS[lang][rank], CARD_NOUNS[rank][1])
 
 
-def seat(number: int, lang: str, names: tuple[str, ...] | None) -> str:
+def seat(number: int, lang: str, names: tuple[str, ...] | None) -> Name:
+    """A player by name where the names are known, else by position: seat 0 of the
+    transcript is "Position 1" ("seat 1"), as players count (glossary, "Entschieden")."""
     if names is not None and 0 <= number < len(names):
-        return names[number]
-    return f"seat {number}" if lang == DEFAULT else f"Platz {number}"
+        return Name(names[number])
+    return Name(f"seat {number + 1}" if lang == DEFAULT else f"Position {number + 1}")
 
 
 def ordinal(n: int, lang: str) -> str:
@@ -87,13 +142,42 @@ def ordinal(n: int, lang: str) -> str:
     return f"{n}{suffix}"
 
 
-def rules_name(ruleset_id: str, lang: str) -> str:
+def base_preset(ruleset_id: str) -> str:
+    """The preset a ruleset follows: its id's first part, a house ruleset's ``extends``."""
+    base = ruleset_id.partition("+")[0]
+    if book(base) is None:
+        from service.game.rulesets import presets  # late: the registry imports the words
+
+        known = presets().get(base)
+        if known is not None and known.extends:
+            return known.extends
+    return base
+
+
+def in_force(ruleset_id: str, source: str) -> bool:
+    """Whether ``source`` ("DDV TSR 9.4.3") is of the rulebook the ruleset follows."""
+    followed = book(base_preset(ruleset_id))
+    return followed is not None and source.startswith(followed.cite)
+
+
+def rules_name(ruleset_id: str, lang: str, cite: str = "") -> str:
     base, _, changed = ruleset_id.partition("+")
     names = RULES_NAMES[lang]
     name = names.get(base, f"„{base}“" if lang != DEFAULT else f"'{base}'")
+    followed = book(base_preset(ruleset_id))
+    if cite and followed is not None and in_force(ruleset_id, cite):
+        name += cite[len(followed.cite):].replace(" no. ", " Nr. " if lang != DEFAULT
+                                                  else " no. ")
     if changed:
         name += " (abgewandelt)" if lang != DEFAULT else " (with changed options)"
     return name
+
+
+def citation(ruleset_id: str, source: str, lang: str) -> str:
+    if not in_force(ruleset_id, source):
+        return ""
+    said = cited(source, lang)
+    return f" ({said.replace(' no. ', ' Nr. ') if lang != DEFAULT else said})"
 
 
 def alternatives(said: list[str], lang: str) -> str:
@@ -120,11 +204,20 @@ def param(value: Param, lang: str, names: tuple[str, ...] | None) -> object:
     if isinstance(value, Words):
         return alternatives([translate(t, lang) for t in value.texts], lang)
     if isinstance(value, Rules):
-        return rules_name(value.id, lang)
+        return rules_name(value.id, lang, value.cite)
+    if isinstance(value, Cite):
+        return citation(value.ruleset, value.source, lang)
     if isinstance(value, Written):
         return f"„{value.text}“" if lang != DEFAULT else f"'{value.text}'"
     if isinstance(value, Text):
         return _said(value, lang, names)
+    if isinstance(value, Sentence):
+        said = _said(value.text, lang, names)
+        return said[:1].upper() + said[1:]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Number(value)
+    if isinstance(value, str):
+        return Name(value)  # a name given as such: "{name:gen}"
     return value
 
 
@@ -133,7 +226,15 @@ def say(text: Text, lang: str = DEFAULT, names: tuple[str, ...] | None = None,
     """``text`` in ``lang``, a seat said by its player's name where ``names`` are known;
     as a ``sentence`` its first letter capitalised (not so a part of a line)."""
     said = _said(text, language(lang), names)
-    return said[:1].upper() + said[1:] if sentence else said
+    if not sentence:
+        return said
+    # each sentence starts with a capital: "seat 2" is "Seat 2" after a full stop (not
+    # after a German ordinal: "als 1. wird"; a part that may follow a number is a Sentence)
+    said = _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), said)
+    return said[:1].upper() + said[1:]
+
+
+_SENTENCE_START: Final = re.compile(r"([^\d][.!?] )([a-zäöü])")
 
 
 def _said(text: Text, lang: str, names: tuple[str, ...] | None) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from service.game import codes, vocabulary
 from service.game.compiled import COMPILED
 from service.game.context import GameContext
+from service.game.digest import digest
 from service.game.errors import DokoError, FieldError, TranscriptError
 from service.game.options import CATALOGUE, Ruleset
 from service.game.result import (
@@ -35,7 +36,7 @@ from service.game.result import (
     SeatAnnouncements,
     Violation,
 )
-from service.game.rulesets import RulesetError, digest, presets, resolve
+from service.game.rulesets import RulesetError, presets, resolve
 from service.game.transcript import Transcript
 from service.game.version import VERSION
 from service.lists.sitting.check import check_sitting

@@ -64,13 +64,16 @@ class StateBase:
     ace: int
     swines_shown: bool
 
-    def _violation(self, code: str, index: int, seat: int, what: Text, card: bool = True
-                   ) -> None:
+    def _violation(self, code: str, index: int, seat: int, what: Text, card: bool = True,
+                   more: Text | None = None) -> None:
         """A violation of the event at ``/play/index``: ``what`` happened, said with where
-        (the trick and the card a card event is, or the card a call came before)."""
-        self.violations.append(Violation(code, f"/play/{index}", seat,
-                                         msg("{player} {what} ({where})", player=Seat(seat),
-                                             what=what, where=self._place(card))))
+        (the trick and the card a card event is, or the card a call came before); ``more``
+        says what follows from it, in sentences of its own."""
+        said = msg("{player} {what} ({where})", player=Seat(seat), what=what,
+                   where=self._place(card))
+        if more is not None:
+            said = msg("{first}. {more}", first=said, more=more)
+        self.violations.append(Violation(code, f"/play/{index}", seat, said))
 
     def _place(self, card: bool) -> Text:
         trick, nth = len(self.tricks) + 1, Ordinal(len(self.trick_cards) + 1)

@@ -44,7 +44,7 @@ class Calls(TrickPlay):
                         msg("said “{call}” a second time", call=Call(call)), ())
             if not self.clock.in_time(1, held, table):
                 return ("announcement_too_late",
-                        msg("said “{call}” too late: {deadline}", call=Call(call),
+                        msg("said “{call}” too late. {deadline}", call=Call(call),
                             deadline=self.clock.deadline(1, held, table)), ())
             return None, None, (0,)
         if self.marriage_undecided and (

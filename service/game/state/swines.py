@@ -57,10 +57,10 @@ class Swines(StateBase):
         if not self.setup.swines_possible or timing == "none":
             game = game_word(self.setup.type, self.setup.solo)
             self._violation("show_not_allowed", index, seat,
-                            msg("showed {what}, which {rules} do not have",
+                            msg("announced {what}, which {rules} do not have",
                                 what=Call(what), rules=Rules(ruleset.id))
                             if timing == "none" else
-                            msg("showed {what}, which {rules} do not have in {game}",
+                            msg("announced {what}, which {rules} do not have in {game}",
                                 what=Call(what), rules=Rules(ruleset.id), game=game),
                             card=False)
             return
@@ -68,22 +68,22 @@ class Swines(StateBase):
         card = self.hyper_card if hyper else self.ace
         if holder != seat:
             self._violation("swines_entitlement", index, seat,
-                            msg("showed {what} without holding both {card}", what=Call(what),
+                            msg("announced {what} without holding both {card}", what=Call(what),
                                 card=Card(card)), card=False)
             return
         if hyper and not self.swines_shown:
             self._violation("swines_timing", index, seat,
-                            msg("showed {what} before anyone showed {swines}",
+                            msg("announced {what} before anyone announced {swines}",
                                 what=Call(what), swines=Call("swines")), card=False)
             return
         if (self.hyperswines_shown if hyper else self.swines_shown):
             self._violation("swines_timing", index, seat,
-                            msg("showed {what} a second time", what=Call(what)), card=False)
+                            msg("announced {what} a second time", what=Call(what)), card=False)
             return
         late = self._show_too_late(seat, card, timing)
         if late is not None:
             self._violation("swines_timing", index, seat,
-                            msg("showed {what} {when}", what=Call(what), when=late),
+                            msg("announced {what} {when}", what=Call(what), when=late),
                             card=False)
             return
         if timing in ("at_first_swine", "at_first_hyperswine"):
@@ -111,8 +111,8 @@ class Swines(StateBase):
         self.pending_show = None
         if card is not None and (seat != holder or card != expected):  # unknown: unchecked
             self._violation("swines_timing", index, holder,
-                            msg("showed {what} before another card than {card}: they are "
-                                "shown with the first {card} played",
+                            msg("announced {what} before another card than {card}: they are "
+                                "announced with the first {card} played",
                                 what=Call("swines" if expected == self.ace else "hyperswines"),
                                 card=Card(expected)), card=False)
 

@@ -13,9 +13,21 @@ from service.game.cards import N_CODES, POINTS, near_cards, nearest
 from service.game.result import Trick
 from service.game.setup import UNDECIDED
 from service.game.state.teams import Teams
-from service.game.text import N_, Card, Cards, Seat, Text, Word, Written, msg
+from service.game.text import (
+    N_,
+    SPELLING,
+    SPELLING_TEXT,
+    Card,
+    Cards,
+    Seat,
+    Text,
+    Word,
+    Written,
+    msg,
+)
 
 CLASS_NAMES: Final = (N_("clubs"), N_("spades"), N_("hearts"), N_("diamonds"), N_("trump"))
+TO_NEXT: Final = msg("The trick goes to the player who leads the next one.")
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -142,32 +154,31 @@ class TrickPlay(Teams):
         card = nearest(text, self.legal_cards(seat))
         if card is not None:
             self._violation("unknown_card", index, seat,
-                            msg("played {written}, which is no card (a card is written as "
-                                "its suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A); "
-                                "it is taken as {card}, the nearest card that could be played",
-                                written=written, card=Card(card)))
+                            msg("played {written}, which is no card", written=written),
+                            more=msg("{spelling} It is taken as {card}, the nearest card "
+                                     "that could be played.", spelling=SPELLING,
+                                     card=Card(card)))
             return card
         self.unknown_texts[(len(self.tricks), position)] = text
         legal = self.legal_cards(seat)
         near = near_cards(text, legal)
-        guess = (msg("it may stand for {cards}", cards=Cards(tuple(near))) if near else
-                 msg("the cards that could be played were {cards}, none of them near it",
+        guess = (msg("It may stand for {cards}.", cards=Cards(tuple(near))) if near else
+                 msg("The cards that could be played were {cards}, none of them near it.",
                      cards=Cards(tuple(legal))) if legal
-                 else msg("no card was left to play"))
-        unchecked = [msg("{guess}, so it is taken as an unknown card: it takes the turn and "
-                         "a place in the hand, its card points are counted for nobody, and "
-                         "the trick goes to the player who leads the next one", guess=guess)]
+                 else msg("No card was left to play."))
+        unchecked = [SPELLING_TEXT, guess,
+                     msg("It is taken as an unknown card: it takes the turn and a place in "
+                         "the hand, and its card points count for nobody."), TO_NEXT]
         if not position:
-            unchecked.append(msg("following suit is not checked in this trick"))
+            unchecked.append(msg("Following suit is not checked in this trick."))
         if self.unknown_places[seat]:
             self.unknown_places[seat] -= 1  # the unreadable card dealt, played unreadable
         else:
             self.unsure[seat] += 1
             unchecked.append(_not_a_revoke(None))
         self._violation("unknown_card", index, seat,
-                        msg("played {written}, which is no card (a card is written as its "
-                            "suit, C, S, H or D, and its rank, 9, 10, J, Q, K or A); {rest}",
-                            written=written, rest=_joined(unchecked)))
+                        msg("played {written}, which is no card", written=written),
+                        more=_sentences(unchecked))
         return None
 
     def _not_held(self, index: int, seat: int, card: int) -> None:
@@ -179,14 +190,11 @@ class TrickPlay(Teams):
         self.unsure[seat] += 1
         self.doubtful_trick = len(self.tricks)
         legal = self.legal_cards(seat)
+        could = (msg("The cards that could be played were {legal}.", legal=Cards(tuple(legal)))
+                 if legal else msg("No card was left to play."))
         self._violation("card_not_in_hand", index, seat,
-                        msg("played {card} without holding it (the cards that could be "
-                            "played were {legal}); the trick goes to the player who leads the "
-                            "next one, and {rest}", card=Card(card), legal=Cards(tuple(legal)),
-                            rest=_not_a_revoke(card)) if legal else
-                        msg("played {card} without holding it (no card was left to play); "
-                            "the trick goes to the player who leads the next one, and {rest}",
-                            card=Card(card), rest=_not_a_revoke(card)))
+                        msg("played {card} without holding it", card=Card(card)),
+                        more=_sentences([could, TO_NEXT, _not_a_revoke(card)]))
 
     def _revoked(self, index: int, seat: int, card: int, led: int) -> None:
         if self.class_held[seat][led] <= self.unsure[seat]:
@@ -233,15 +241,15 @@ def _not_a_revoke(card: int | None) -> Text:
     """What a card not held or unknown leaves unchecked: it may have been the player's last
     card of a suit, so a later card off that suit is no revoke (one mistake, one violation)."""
     if card is None:
-        return msg("a later card of this player off the suit led is not called a revoke "
-                   "where the unknown card may have been the last of that suit")
-    return msg("a later card of this player off the suit led is not called a revoke where "
-               "{card} may have been the last of that suit", card=Card(card))
+        return msg("A later card of this player off the suit led is no revoke while the "
+                   "unknown card may have been the last of that suit.")
+    return msg("A later card of this player off the suit led is no revoke while {card} may "
+               "have been the last of that suit.", card=Card(card))
 
 
-def _joined(parts: list[Text]) -> Text:
-    """Clauses one after the other, separated by semicolons."""
+def _sentences(parts: list[Text]) -> Text:
+    """Sentences one after the other."""
     text = parts[0]
     for part in parts[1:]:
-        text = msg("{first}; {then}", first=text, then=part)
+        text = msg("{first} {then}", first=text, then=part)
     return text

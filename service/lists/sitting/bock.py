@@ -12,21 +12,37 @@ with fewer rounds stacked, so it starts, or goes on, where fewer are stacked
 of one. A mandatory solo round holds the schedule: its games are no bock games, and the
 bock games still owed follow it (QtDoppelKopf inserts the solo round's games before
 them).
+
+A round lasts as many games as there were players at the table (``bock_round_length``
+``games``), or as many deals (``deals``, FreeDoko, ``src/party/party.cpp``
+``Party::add_game_summary``): a game after which the same player deals again is played
+at the factor of the schedule's next game and uses it not up.
 """
 
 from __future__ import annotations
 
+from service.game.cards import BY_NAME
 from service.game.options import Ruleset
+from service.game.ranking import order_for
 from service.game.result import CheckResult
 
-EVENTS = ("tie", "lost_solo", "lost_re", "heart_trick", "black")
+EVENTS = ("tie", "lost_solo", "lost_re", "lost_contra", "heart_trick", "black")
 
 
 def round_length(ruleset: Ruleset, table: int) -> int:
-    """Games in a round at this table size (0: no count)."""
-    return ruleset.games_per_round if table == 4 else ruleset.games_per_round_at_five
+    """Games in a round at this table size (0: no count).
 
-
+    No ruleset states a count for six or seven (DDV TSR 8.3.1 and 10.1 seat four or
+    five). There each player present deals as often as at four, so the round is that
+    many deals by each: ddv's 24 at four are six deals each, 36 games at six and 42 at
+    seven (as TSR 10.1.5 keeps six a player with its 30 at five); a count at four that
+    is no whole number of deals each is rounded up to one. A ruleset that counts none
+    at four counts none there either."""
+    if table == 4:
+        return ruleset.games_per_round
+    if table == 5:
+        return ruleset.games_per_round_at_five
+    return -(-ruleset.games_per_round // 4) * table
 class Bock:
     """The bock rounds under way: the factor of the next game, rounds opened by events."""
 
@@ -36,20 +52,26 @@ class Bock:
         self.per_event = ruleset.bock_rounds_per_event
         # rounds one game may carry: queue never stacks; multiply up to the cap (0: none)
         self.cap = 1 if ruleset.bock_overlap == "queue" else ruleset.bock_cap
+        self.in_deals = ruleset.bock_round_length == "deals"
         self.ahead: list[int] = []  # rounds stacked on each coming game, the next first
 
     def factor(self) -> int:
         return int(self.factor_each ** self.ahead[0]) if self.ahead else 1
 
+    def factors_ahead(self) -> list[int]:
+        """The factors of the bock games (or deals) still owed, the next first."""
+        return [int(self.factor_each ** n) for n in self.ahead]
+
     def rounds(self, events: int) -> int:
         """The rounds a game with this many bock events opens."""
         return events if self.per_event else min(events, 1)
 
-    def played(self, events: int, held: bool = False) -> int:
+    def played(self, events: int, held: bool = False, deal_stays: bool = False) -> int:
         """One game played (a redeal is none) with this many bock events; ``held``: a
-        game of a mandatory solo round, which uses up no bock game. Returns the rounds
-        it opened, each as long as the table is now."""
-        if self.ahead and not held:
+        game of a mandatory solo round, which uses up no bock game; ``deal_stays``: the
+        same player deals again after it, which uses up none where rounds count deals.
+        Returns the rounds it opened, each as long as the table is now."""
+        if self.ahead and not held and not (deal_stays and self.in_deals):
             self.ahead.pop(0)
         opened = self.rounds(events)
         for _ in range(opened):
@@ -73,7 +95,7 @@ def wanted(ruleset: Ruleset) -> set[str]:
     if not ruleset.bock_rounds:
         return set()
     on = {"tie": ruleset.bock_after_tie, "lost_solo": ruleset.bock_after_lost_solo,
-          "lost_re": ruleset.bock_after_lost_re,
+          "lost_re": ruleset.bock_after_lost_re, "lost_contra": ruleset.bock_after_lost_contra,
           "heart_trick": ruleset.bock_after_heart_trick, "black": ruleset.bock_after_black}
     return {e for e, yes in on.items() if yes}
 
@@ -88,22 +110,29 @@ def starts_bock(ruleset: Ruleset, events: set[str]) -> bool:
     return bock_count(ruleset, events) > 0
 
 
-def transcript_events(result: CheckResult) -> set[str]:
-    """The bock events of a played game."""
+def transcript_events(result: CheckResult, ruleset: Ruleset) -> set[str]:
+    """The bock events of a played game (FreeDoko, src/game/game_summary.cpp, the bock
+    triggers): a lost re or contra where that team announced and did not win, a tie
+    included; a heart trick only in a game that is no solo."""
     events: set[str] = set()
     game, points = result.game, result.card_points
     if game is None or points is None:
         return events
     if points["re"] == points["contra"] == 120:
         events.add("tie")
-    if game.type == "solo" and result.winner != "re":
+    lone_bride = ruleset.bock_lone_bride_is_soloist and (
+        game.type == "silent_marriage" or (game.type == "marriage" and len(game.re) == 1))
+    solo = game.type == "solo" or lone_bride
+    if solo and result.winner != "re":
         events.add("lost_solo")
-    if any(a.team == "re" for a in result.announcements) and result.winner != "re":
-        events.add("lost_re")
+    for team in ("re", "contra"):
+        if any(a.team == team for a in result.announcements) and result.winner != team:
+            events.add(f"lost_{team}")
     tricks = result.tricks
-    if game.type != "solo" and any(
-            all(c.startswith("H") for c in t.cards) and "H10" not in t.cards for t in tricks):
-        events.add("heart_trick")
+    if not solo:
+        heart_trick = order_for("normal", dollen=ruleset.dollen).heart_trick
+        if any(heart_trick(BY_NAME.get(c) for c in t.cards) for t in tricks):
+            events.add("heart_trick")
     re_tricks = sum(1 for t in tricks if t.winner in game.re)
     if re_tricks in (0, len(tricks)):
         events.add("black")

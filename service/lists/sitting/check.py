@@ -6,10 +6,10 @@ from typing import Any
 
 from service.game.check import check_transcript
 from service.game.context import GameContext
+from service.game.digest import digest
 from service.game.errors import pointer_token
 from service.game.options import Ruleset
-from service.game.rulesets import digest
-from service.game.text import Text, msg, msgn
+from service.game.text import Rules, Text, msg, msgn
 from service.game.transcript import Transcript
 from service.lists.sitting.bock import Bock, bock_count, round_length, transcript_events, wanted
 from service.lists.sitting.house import HouseRules
@@ -36,12 +36,14 @@ class Walk(HouseRules):
         self.notes: list[ListDefect] = []
         self.games: list[SittingGame] = []
         self.dealt: list[str] = []
+        self.expected: list[str] = []
         self.corrections = dict.fromkeys(p, 0)  # what the slips located change, by player
         self.slips = 0
         self.counted = 0  # games of the round's count so far (redeals are none)
         self.forced_missed: set[str] = set()
         self.bock = Bock(r, self.table)
         self.in_round = False  # the game is one of a mandatory solo round
+        self.out: tuple[str, ...] = ()  # who sits out the game being checked
         # the rounds each game opens are shown where a bock house rule is set
         self.show_opened = r.bock_rounds and (r.bock_rounds_per_event or r.bock_cap > 0)
 
@@ -54,10 +56,10 @@ class Walk(HouseRules):
         here = f"/games/{index}"
         before = len(self.violations)
         self.sit_down(index, entry)
-        expected, why = self.expected_dealer(index, entry.dealer)
+        expected, why, right = self.expected_dealer(index, entry)
         written = entry.dealer
         dealer = written  # who really dealt: the table the game is checked against
-        if written != expected:
+        if not right:
             dealer = self.really_dealt(entry, expected)
             wrong = msg("{why}: {expected} deals game {number}, not {written}", why=why,
                         expected=expected, number=index + 1, written=written)
@@ -68,8 +70,10 @@ class Walk(HouseRules):
                              wrong=wrong, expected=expected))
             self.violation("wrong_dealer", f"{here}/dealer", written, wrong)
         self.dealt.append(dealer)
+        self.expected.append(written if right else expected)
         playing = self.playing(dealer)
-        sits_out = dealer if self.table == 5 else None
+        self.out = out = self.sitting_out(dealer)
+        sits_out = out[0] if out else None  # the dealer, at five or more
         self.in_round = self.mark(index, entry)
         # a mandatory solo round forces no duty solo and plays no bock game
         forced = None if self.in_round else self.forced_soloist(dealer, playing)
@@ -83,26 +87,33 @@ class Walk(HouseRules):
                                            forced, factor)
         game.dealer = written  # as the list has it; sits_out shows who really dealt at five
         game.seated, game.table = self.seated, entry.table
+        if len(out) > 1:  # at six or seven: the dealer and the sit-out scheme's players
+            game.sitting_out = out
         opened = 0
         if game.kind != "redeal":
             if self.length and self.counted == self.length:
                 self.violation("round_too_long", here, None,
-                               msg("the round has {length} games; game {number} is one more",
-                                   length=self.length, number=index + 1))
+                               msgn("the round has {count} game; game {number} is one more",
+                                    "the round has {count} games; game {number} is one more",
+                                    self.length, number=index + 1))
             self.counted += 1
             if forced is not None and game.kind != "forced_solo":
                 soloist, owed, left = forced
                 self.forced_missed.add(soloist)
                 self.violation("forced_solo", here, soloist,
-                               msg("{owed} duty solos still owed with {left} games left: "
-                                   "{soloist}, the first owing one from {dealer}'s left, had "
-                                   "to play a duty solo (“vorgeführt”)", owed=owed, left=left,
-                                   soloist=soloist, dealer=dealer))
+                               msgn("{owed} duty solos still owed with {count} game left. "
+                                    "{soloist}, the first owing one from {dealer}'s left, had "
+                                    "to play a duty solo (“vorgeführt”)",
+                                    "{owed} duty solos still owed with {count} games left. "
+                                    "{soloist}, the first owing one from {dealer}'s left, had "
+                                    "to play a duty solo (“vorgeführt”)", left, owed=owed,
+                                    soloist=soloist, dealer=dealer))
             if game.kind in ("duty_solo", "forced_solo") and game.declarer:
                 self.played[game.declarer] += 1
             if self.in_round:
                 self.round_game(index, game)
-            opened = self.bock.played(events, held=self.in_round)
+            opened = self.bock.played(events, held=self.in_round,
+                                      deal_stays=self.deal_stays(game))
         if self.show_opened:
             game.bock_rounds_opened = opened
         for name, points in game.scores.items():
@@ -121,6 +132,10 @@ class Walk(HouseRules):
         if sorted(names) != sorted(playing) or not rotation_of(names, playing):
             self.violation("wrong_players", f"{here}/players", None,
                            msg("the players of this game are {names} clockwise ({dealer} "
+                               "deals; {out} sit out)", names=", ".join(playing),
+                               dealer=sits_out, out=", ".join(self.out))
+                           if len(self.out) > 1 else
+                           msg("the players of this game are {names} clockwise ({dealer} "
                                "deals and sits out)", names=", ".join(playing),
                                dealer=sits_out) if sits_out else
                            msg("the players of this game are {names} clockwise",
@@ -129,8 +144,8 @@ class Walk(HouseRules):
         if lead in names and names[(t.dealer + 1) % 4] != lead:
             seat = (names.index(lead) - 1) % 4
             self.violation("wrong_dealer", f"{here}/dealer", None,
-                           msg("{dealer} deals: the dealer's seat is {seat}, whose left "
-                               "neighbour {lead} leads", dealer=dealer, seat=seat, lead=lead))
+                           msg("{dealer} deals, but {lead} leads, who sits left of "
+                               "{seat}", dealer=dealer, seat=names[seat], lead=lead))
         declarer = (names[t.game.declarer] if t.game.type == "solo"
                     and t.game.declarer is not None and names else None)
         context = GameContext(bock=factor, duty_solo_owed=None if self.in_round
@@ -161,7 +176,7 @@ class Walk(HouseRules):
         game = SittingGame(index, dealer, sits_out, kind, declarer, factor, value, scores, {},
                            result=result)
         bock_events = self.r.bock_rounds and kind != "redeal"  # the tricks named only then
-        return game, (bock_count(self.r, transcript_events(result)) if bock_events else 0)
+        return game, (bock_count(self.r, transcript_events(result, self.r)) if bock_events else 0)
 
     def sheet_game(self, index: int, sheet: Sheet, dealer: str, playing: tuple[str, ...],
                    sits_out: str | None, forced: tuple[str, int, int] | None, factor: int
@@ -192,8 +207,10 @@ class Walk(HouseRules):
             self.corrections[name] += should_be - written
             self.slips += 1
         events = set(sheet.bock_events)
-        if kind in SOLO_KINDS and sheet.declarer is not None and self.lost_by_soloist(
-                scores, sheet.declarer, playing):
+        lone_bride = self.r.bock_lone_bride_is_soloist and (
+            kind == "silent_marriage" or sheet.played_alone)
+        if (kind in SOLO_KINDS or lone_bride) and sheet.declarer is not None and (
+                self.lost_by_soloist(scores, sheet.declarer, playing)):
             events.add("lost_solo")
         game = SittingGame(index, dealer, sits_out, kind, sheet.declarer, factor, value,
                            scores, {})
@@ -220,9 +237,9 @@ class Walk(HouseRules):
             if self.length and self.counted < self.length:
                 self.notes.append(list_note(
                     "round_short", "/finished", None,
-                    msg("the round finished after {counted} of {length} games (the referee "
-                        "strikes the normal games left, DDV tournament rules 8.5.1)",
-                        counted=self.counted, length=self.length)))
+                    msg("the round finished after {counted} of {length} games. Under {rules} "
+                        "the referee strikes the normal games left", counted=self.counted,
+                        length=self.length, rules=Rules(self.r.id, "DDV TSR 8.5.1"))))
             for name in self.players if self.s.duty_judged else ():
                 missing = self.remaining(name)
                 if not missing:
@@ -257,7 +274,16 @@ class Walk(HouseRules):
                      if self.slips else None)
         return SittingResult(self.r.id, self.players, self.s.finished, tuple(self.violations),
                              tuple(self.notes), tuple(self.games), duty, totals, claimed,
-                             digest(self.r), corrected)
+                             digest(self.r), corrected, *self.ahead())
+
+    def ahead(self) -> tuple[str, int | None, tuple[int, ...]]:
+        """After the last game: who deals next (from the one who dealt it, as the
+        rotation goes on), the games left in the round (None where the ruleset counts
+        none; 0 once it is played), the factors of the bock games still owed."""
+        following = (self.next_dealer_after(self.dealt[-1])[0] if self.games
+                     else self.s.first_dealer)
+        left = max(0, self.length - self.counted) if self.length else None
+        return following, left, tuple(self.bock.factors_ahead())
 
 
 def absent_kind(r: Ruleset, kind: str) -> Text | None:

@@ -68,11 +68,11 @@ class HouseRules(DutySolos):
         soloist = game.declarer
         if game.kind != "round_solo" or soloist is None:
             self.violation("solo_round_game", f"/games/{index}", None, msg(
-                "a game of the mandatory solo round is a solo of a player who has not yet "
-                "played his: {names}", names=", ".join(owing)))
+                "a game of the mandatory solo round is a solo of a player who still owes one: "
+                "{names}", names=", ".join(owing)))
         elif soloist not in owing:
             self.violation("solo_round_game", f"/games/{index}", soloist, msg(
-                "{soloist} has played his solo of the mandatory solo round; the game is "
+                "{soloist} has already played a solo in the mandatory solo round; the game is "
                 "owed by {names}", soloist=soloist, names=", ".join(owing))
                 if soloist in self.round_played else msg(
                 "{soloist} owes no solo in the mandatory solo round; the game is owed by "
@@ -89,5 +89,5 @@ class HouseRules(DutySolos):
         for name in self.round_players:
             if name not in self.round_played:
                 self.violation("solo_round_unfinished", "/finished", name, msg(
-                    "the list is finished and {name} has not played his solo of the "
-                    "mandatory solo round", name=name))
+                    "the list is finished and {name} still owes a solo of the mandatory solo "
+                    "round", name=name))

@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from service.game.errors import pointer_token
-from service.game.text import N_, Text, Word, msg
+from service.game.text import Cite, Sentence, Text, msg
 from service.lists.sitting.duty import DutySolos
 from service.lists.sitting.request import Sheet
 
@@ -15,9 +15,9 @@ SOLO_PENALTIES = (3, 15, 21)  # DDV TSR 7.3.3 no. 2: a solo's penalty breaks eve
 SOLO_KINDS = ("duty_solo", "forced_solo", "lust_solo", "round_solo")
 LONE_KINDS = (*SOLO_KINDS, "silent_marriage")  # one player against three, x solo_multiplier
 MINUS = "\u2212"
-DDV_ZERO_SUM = Word(N_("DDV tournament rules 7.3.3 no. 1"))
-DDV_EVEN_ODD = Word(N_("DDV tournament rules 7.3.3 no. 2"))
-DDV_SITTER = Word(N_("DDV tournament rules 10.1.2"))
+DDV_ZERO_SUM = "DDV TSR 7.3.3 no. 1"  # cited where the DDV's rules are in force
+DDV_EVEN_ODD = "DDV TSR 7.3.3 no. 2"
+DDV_SITTER = "DDV TSR 10.1.2"
 
 
 def signed(points: int) -> str:
@@ -42,7 +42,9 @@ class SheetLine:
         self.w, self.here, self.sheet, self.kind = walk, here, sheet, kind
         self.playing, self.sits_out, self.factor = playing, sits_out, factor
         self.counting = walk.r.counting
-        self.soloist = sheet.declarer if kind in LONE_KINDS else None
+        # a bride left alone plays as a soloist does: x solo_multiplier (DDV TSR 7.2.4)
+        self.lone = kind in LONE_KINDS or sheet.played_alone
+        self.soloist = sheet.declarer if self.lone else None
         # a slip located (sitting.md, "One slip, one defect"): name, written, should be
         self.fix: tuple[str, int, int] | None = None
 
@@ -59,12 +61,13 @@ class SheetLine:
         name, should_be = slip
         written = scores[name]
         first = faults[0]
-        why = (msg("the line adds up to {sum}, not 0 ({rule})",
-                   sum=signed(sum(self.entries(scores))), rule=DDV_ZERO_SUM)
+        why = (msg("the line adds up to {sum}, not 0{rule}",
+                   sum=signed(sum(self.entries(scores))), rule=Cite(self.w.r.id, DDV_ZERO_SUM))
                if first.code == "sheet_zero_sum" else first.text)
         self.w.violation(first.code, f"{self.here}/scores/{pointer_token(name)}", name,
-                         msg("{name}'s {written} should be {should_be}: {why}", name=name,
-                             written=signed(written), should_be=signed(should_be), why=why),
+                         msg("{name}: {should_be}, not {written}. {why}", name=name,
+                             written=signed(written), should_be=signed(should_be),
+                             why=Sentence(why)),
                          should_be=should_be)
         self.fix = (name, written, should_be)
         return self.game_value({**scores, name: should_be})
@@ -90,8 +93,8 @@ class SheetLine:
             if points and (name == self.sits_out or self.kind == "redeal"
                            or name not in self.playing):
                 why = (msg("a redeal scores 0") if self.kind == "redeal"
-                       else msg("{name} sat out and scores 0 ({rule})", name=name,
-                                rule=DDV_SITTER))
+                       else msg("{name} sat out and scores 0{rule}", name=name,
+                                rule=Cite(self.w.r.id, DDV_SITTER)))
                 bad(f"/scores/{pointer_token(name)}", name, why)
         if self.kind == "redeal":
             return out
@@ -101,9 +104,14 @@ class SheetLine:
         out += self.sums(self.entries(scores))
         winners = self.winners(scores)
         if s.winners is not None and set(s.winners) != set(winners):
-            bad("/winners", None, msg("the winners are the players with a plus: {names}",
-                                      names=", ".join(winners)) if winners else
-                msg("the winners are the players with a plus: nobody"))
+            written = ", ".join(s.winners)
+            bad("/winners", None, (
+                msg("the line names {written} as winners, but nobody has a plus",
+                    written=written) if not winners else
+                msg("the line names {written} as winners, but the players with a plus are "
+                    "{names}", written=written, names=", ".join(winners)) if written else
+                msg("the line names no winner, but the players with a plus are {names}",
+                    names=", ".join(winners))))
         expected = self.expected(s.value, winners) if s.value is not None else None
         if expected is not None and any(expected[n] != scores.get(n, 0) for n in self.playing):
             bad("/value", None, msg("value {value} × bock {factor} gives {entries}, not the "
@@ -122,13 +130,13 @@ class SheetLine:
             return []
         if sum(e) != 0:
             return [Fault("sheet_zero_sum", "/scores", None,
-                          msg("the line adds up to {sum}, not 0 ({rule})", sum=signed(sum(e)),
-                              rule=DDV_ZERO_SUM))]
+                          msg("the line adds up to {sum}, not 0{rule}", sum=signed(sum(e)),
+                              rule=Cite(self.w.r.id, DDV_ZERO_SUM)))]
         if (self.w.r.even_odd_rule and self.w.table == 4 and len({x % 2 for x in e}) > 1
                 and not (self.kind in SOLO_KINDS and self.solo_penalty(e))):
             return [Fault("sheet_even_odd", "/scores", None,
-                          msg("the four entries are not all even or all odd ({rule})",
-                              rule=DDV_EVEN_ODD))]
+                          msg("the four entries are not all even or all odd{rule}",
+                              rule=Cite(self.w.r.id, DDV_EVEN_ODD)))]
         return []
 
     @staticmethod
@@ -187,7 +195,7 @@ class SheetLine:
     def winner_sets(self) -> list[tuple[str, ...]]:
         """Who may win a game of this kind: the soloist or his three opponents; in a
         normal, marriage or poverty game any two of the four."""
-        if self.kind in LONE_KINDS:
+        if self.lone:
             if self.soloist not in self.playing:
                 return []
             return [(self.soloist,), tuple(n for n in self.playing if n != self.soloist)]

@@ -8,19 +8,20 @@ from typing import Any
 
 from marshmallow import ValidationError
 
+from service.game.digest import digest
 from service.game.errors import FieldError, TranscriptError, field_errors, omitted, pointer_token
 from service.game.names import NOT_PRINTABLE, clashes, printable
 from service.game.options import Ruleset
-from service.game.rulesets import digest
 from service.game.transcript import Transcript
 from service.reading.load import load
 from service.reading.schemas import RulesetField
 
 MAX_GAMES = 400  # a DDV round is 24 games, an evening rarely 60; a few hundred at most
 MAX_NAME = 64
+MAX_TABLE = 7  # at six or seven the dealer and the sit-out scheme's players sit out
 MAX_POINTS = 100_000  # a line's entry; far beyond any game (a black solo with bock)
 SHEET_TYPES = ("normal", "marriage", "poverty", "solo", "silent_marriage", "redeal")
-BOCK_EVENTS = ("tie", "lost_solo", "lost_re", "heart_trick", "black")
+BOCK_EVENTS = ("tie", "lost_solo", "lost_re", "lost_contra", "heart_trick", "black")
 
 
 @dataclass(slots=True)
@@ -35,6 +36,7 @@ class Sheet:
     bock: int | None = None
     bock_events: tuple[str, ...] = ()
     bock_event_count: int | None = None  # a scorer's count of the events, not named
+    played_alone: bool = False  # a marriage whose bride (declarer) found no partner
 
 
 @dataclass(slots=True)
@@ -66,6 +68,7 @@ class Reader:
         self.errors: list[FieldError] = []
         self.omitted = 0  # errors found but not kept (see service.game.errors.Omitted)
         self.roster: tuple[str, ...] = ()  # every player of the list, where tables change
+        self.most_at_table = MAX_TABLE  # a tournament's tables seat four or five
 
     def err(self, pointer: str, message: str) -> None:
         self.errors.append(FieldError(pointer, message))
@@ -141,15 +144,17 @@ class Reader:
 TOP_FIELDS = ("ruleset", "players", "first_dealer", "finished", "games", "owed_at_start",
               "claimed")
 SHEET_FIELDS = ("type", "declarer", "duty", "forced", "scores", "winners", "value", "bock",
-                "bock_events", "bock_event_count")
+                "bock_events", "bock_event_count", "played_alone")
 GAME_FIELDS = ("dealer", "transcript", "sheet", "table", "solo_round_starts")
 MAX_BOCK_EVENTS = 10  # a scorer's count of one game's bock events
 
 
-def load_sitting(data: Any) -> Sitting:
+def load_sitting(data: Any, most_at_table: int = MAX_TABLE) -> Sitting:
     """A sitting from JSON-like data, validated; :class:`TranscriptError` lists every
-    field error by JSON pointer (a transcript's own under ``/games/i/transcript``)."""
+    field error by JSON pointer (a transcript's own under ``/games/i/transcript``).
+    ``most_at_table``: the most players a table seats (a tournament's: five)."""
     r = Reader()
+    r.most_at_table = most_at_table
     top = r.obj(data, "", TOP_FIELDS)
     if top is None:
         raise r.refused("sitting")
@@ -206,8 +211,9 @@ def read_ruleset(r: Reader, top: dict[str, Any]) -> Ruleset | None:
 
 
 def _players(r: Reader, value: Any, here: str = "/players") -> tuple[str, ...]:
-    if type(value) is not list or not 4 <= len(value) <= 5:
-        r.err(here, "Must be a list of 4 or 5 names, the table's positions clockwise.")
+    most = r.most_at_table
+    if type(value) is not list or not 4 <= len(value) <= most:
+        r.err(here, f"Must be a list of 4 to {most} names, the table's positions clockwise.")
         return ()
     return tuple(value) if read_names(r, value, here) else ()
 
@@ -324,7 +330,13 @@ def _sheet(r: Reader, value: Any, here: str, players: tuple[str, ...]) -> Sheet 
               else f"Must be one of: {', '.join(SHEET_TYPES)}.")
         return None
     sheet = Sheet(kind)
-    lone = kind in ("solo", "silent_marriage")
+    if "played_alone" in data:
+        if kind != "marriage":
+            r.err(f"{here}/played_alone", f"Not a field of a {kind} line.")
+        else:
+            sheet.played_alone = r.boolean(data["played_alone"], f"{here}/played_alone")
+    # a lone player names himself: the soloist, the silent bride, a bride left alone
+    lone = kind in ("solo", "silent_marriage") or sheet.played_alone
     for name in ("declarer", "duty", "forced"):
         if name in data and not (kind == "solo" or (lone and name == "declarer")):
             r.err(f"{here}/{name}", f"Not a field of a {kind} line.")

@@ -20,6 +20,7 @@ class Rotation:
     table: int  # how many sit at it now
     games: list[SittingGame]
     dealt: list[str]  # who really dealt each game so far (see :meth:`really_dealt`)
+    expected: list[str]  # the dealer expected for each game so far (:meth:`expected_dealer`)
     violations: list[ListDefect]
 
     def left_of(self, name: str, steps: int = 1) -> str:
@@ -30,71 +31,94 @@ class Rotation:
                   ) -> None:
         self.violations.append(list_violation(code, pointer, player, text, should_be, names))
 
-    def expected_dealer(self, index: int, written: str = "") -> tuple[str, Text]:
-        """The dealer of game ``index`` and why, from the dealer of the one before as
-        written, or as really dealt where the game shows it (:meth:`really_dealt`): a
-        wrong dealer is one defect, not one per later game.
+    def expected_dealer(self, index: int, entry: Entry) -> tuple[str, Text, bool]:
+        """The dealer of game ``index``, why, and whether the one written is right
+        (sitting.md v1.1, "A wrong dealer is one defect"): a dealer is right where he
+        follows by the rotation from the dealer expected for the game before (a slip of
+        the pen, the deal went on as it should) or from the one who dealt it as written
+        or as the game shows (:meth:`really_dealt`: the deal went on from the wrong
+        player). The dealer expected is the one the rotation gives from the one who
+        dealt the game before.
 
-        Where the table has changed (table_changes) the deal passes on at the new table:
-        the next player after the last dealer, or the same one again where the rules
-        repeat the deal; a dealer who has left is followed by the next player after him
-        who still sits at the table; at a table of none but new players, the one
-        written deals first."""
+        Where the table changes (table_changes) any player at the new table may deal
+        that game (sitting.md v1.1: score-keeping programs ask for him); the rotation
+        goes on from him."""
+        written = entry.dealer
         if index == 0:
-            return self.s.first_dealer, msg("{dealer} is the first dealer",
-                                            dealer=self.s.first_dealer)
+            first = self.s.first_dealer
+            return first, msg("{dealer} is the first dealer", dealer=first), written == first
+        if entry.table is not None:
+            return written, msg("{dealer} is the first dealer", dealer=written), True
+        expected, why = self.next_dealer_after(self.dealt[-1])
+        alternative, _ = self.next_dealer_after(self.expected[-1])
+        return expected, why, written in (expected, alternative)
+
+    def next_dealer_after(self, d: str) -> tuple[str, Text]:
+        """Who deals after ``d`` dealt the last game, and why."""
         before = self.games[-1]
-        d = self.dealt[-1]
-        if d not in self.seated:
-            old = self.seated_before
-            at = old.index(d) if d in old else 0
-            after = next((n for k in range(1, len(old) + 1)
-                          if (n := old[(at + k) % len(old)]) in self.seated), None)
-            if after is None:  # a table of none but new players: the one written deals
-                return written, msg("{dealer} is the first dealer", dealer=written)
-            return after, msg("{dealer} has left the table: {next}, the next after him at the "
-                              "table, deals", dealer=d, next=after)
-        if before.kind == "redeal":
-            return d, msg("after the redeal {dealer} deals again", dealer=d)
-        if before.kind == "duty_solo" and self.r.dealer_repeats_after_duty_solo:
-            return d, msg("after {soloist}'s duty solo {dealer} deals again",
-                          soloist=before.declarer or "", dealer=d)
-        if before.kind == "lust_solo" and self.r.dealer_repeats_after_lust_solo:
+        if self.deal_stays(before):
+            if before.kind == "redeal":
+                return d, msg("after the redeal {dealer} deals again", dealer=d)
+            if before.kind == "duty_solo":
+                return d, msg("after {soloist}'s duty solo {dealer} deals again",
+                              soloist=before.declarer or "", dealer=d)
             return d, msg("after {soloist}'s lust solo {dealer} deals again",
                           soloist=before.declarer or "", dealer=d)
         return self.left_of(d), msg("after {dealer}'s deal the next player deals", dealer=d)
+
+    def deal_stays(self, game: SittingGame) -> bool:
+        """The same player deals again after this game: a redeal; a duty solo or a lust
+        solo where the rules repeat the deal (DDV TSR 4.2.5, 4.3.2)."""
+        return (game.kind == "redeal"
+                or (game.kind == "duty_solo" and self.r.dealer_repeats_after_duty_solo)
+                or (game.kind == "lust_solo" and self.r.dealer_repeats_after_lust_solo))
 
     def really_dealt(self, entry: Entry, expected: str) -> str:
         """Who dealt a game written under the wrong dealer: the expected dealer where the
         game shows him dealing and not the one written, else the one written.
 
-        A line at a table of five shows who sat out, that is who dealt (DDV TSR 10.1.1):
-        its entries are for the four others (the sitter's entry absent or 0). A whole game
-        shows its four players and its dealer seat. A line at four shows no dealer."""
+        A line at a table of five or more shows who sat out, that is who dealt (DDV TSR
+        10.1.1; at six and seven the sit-out scheme's players with him): its entries are
+        for the four who played (the others' absent or 0). A whole game shows its four
+        players and its dealer seat. A line at four shows no dealer."""
         written = entry.dealer
         if entry.sheet is not None:
-            if self.table != 5:
+            if self.table == 4:
                 return written
             scores = entry.sheet.scores
 
             def sat_out(name: str) -> bool:
-                return not scores.get(name) and all(n in scores for n in self.playing(name))
+                four = self.playing(name)
+                return all(n in scores for n in four) and not any(
+                    scores.get(n) for n in self.seated if n not in four)
 
             return expected if sat_out(expected) and not sat_out(written) else written
         t = entry.transcript
         names = (t.players or ()) if t is not None else ()
         if t is None or len(names) != 4 or len(set(names)) != 4:
             return written
-        if self.table == 5:
-            out = [n for n in self.seated if n not in names]
-            shown = out[0] if len(out) == 1 else None
+        if self.table > 4:
+            shown = expected if set(names) == set(self.playing(expected)) else None
         else:
             shown = names[t.dealer] if 0 <= t.dealer < 4 else None
         return expected if shown == expected else written
 
+    def sitting_out(self, dealer: str) -> tuple[str, ...]:
+        """Who sits out the game this dealer deals, clockwise from him: nobody at four;
+        the dealer at five (DDV TSR 10.1.1); at six and seven the dealer and the players
+        the sit-out scheme names, counted clockwise from him (QtDoppelKopf's
+        sitOutScheme, Backend/gameinfo.cpp ApplyScheme)."""
+        if self.table == 4:
+            return ()
+        offsets = {5: (), 6: (self.r.sit_out_at_six,), 7: self.r.sit_out_at_seven}
+        return tuple(self.left_of(dealer, k) for k in (0, *sorted(offsets[self.table])))
+
     def playing(self, dealer: str) -> tuple[str, ...]:
-        """The four who play, from the dealer's left (at five the dealer sits out)."""
-        return tuple(self.left_of(dealer, k) for k in range(1, 5))
+        """The four who play, clockwise from the dealer's left (the dealer plays last at
+        four; at five and more he sits out, with the sit-out scheme's players)."""
+        out = self.sitting_out(dealer)
+        return tuple(n for k in range(1, self.table + 1)
+                     if (n := self.left_of(dealer, k)) not in out)
 
 
 def rotation_of(names: tuple[str, ...], playing: tuple[str, ...]) -> bool:

@@ -69,10 +69,13 @@ class SittingGame:
     solo_round: int | None = None  # the game's place in a mandatory solo round (1 ...)
     bock_rounds_opened: int | None = None  # under bock_rounds_per_event or bock_cap
     seated: tuple[str, ...] = ()  # who sat at the table for it (not in the answer)
+    sitting_out: tuple[str, ...] | None = None  # at six or seven: who sat out, dealer first
 
     def as_dict(self, lang: str = "en") -> dict[str, Any]:
         out: dict[str, Any] = {"index": self.index, "dealer": self.dealer,
                                "sits_out": self.sits_out}
+        if self.sitting_out is not None:
+            out["sitting_out"] = list(self.sitting_out)
         if self.table is not None:
             out["table"] = list(self.table)
         out.update({"kind": self.kind, "declarer": self.declarer})
@@ -101,6 +104,11 @@ class SittingResult:
     claimed: dict[str, Any] | None
     ruleset_digest: str = ""
     corrected_totals: dict[str, int] | None = None  # the totals with every slip corrected
+    # What a score-keeper shows under the last line: who deals next, the games left in
+    # the round (None: the ruleset counts none), the factors of the bock games owed.
+    next_dealer: str = ""
+    games_left: int | None = None
+    bock_ahead: tuple[int, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -129,6 +137,8 @@ class SittingResult:
         }
         if self.corrected_totals is not None:  # only where a line has a slip
             out["corrected_totals"] = self.corrected_totals
+        out.update({"next_dealer": self.next_dealer, "games_left": self.games_left,
+                    "bock_ahead": list(self.bock_ahead)})
         out.update({"standings": self.standings, "claimed": self.claimed,
                     "service_version": VERSION, "ruleset_digest": self.ruleset_digest})
         return out

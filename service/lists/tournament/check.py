@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from service.game.rulesets import digest
+from service.game.digest import digest
 from service.game.text import msgn
 from service.lists.sitting.check import check_sitting
 from service.lists.sitting.standings import ListDefect, SittingResult, list_note, list_violation

@@ -12,9 +12,9 @@ from typing import Any
 
 from marshmallow import ValidationError
 
+from service.game.digest import digest
 from service.game.errors import TranscriptError, pointer_token
 from service.game.options import Ruleset
-from service.game.rulesets import digest
 from service.lists.sitting.request import (
     MAX_POINTS,
     Reader,
@@ -143,7 +143,7 @@ def _tables(r: Reader, one: dict[str, Any], here: str, raw_ruleset: Any, ruleset
                   "ruleset; leave this out or give the same.")
         data["ruleset"] = raw_ruleset
         try:
-            sitting = load_sitting(data)
+            sitting = load_sitting(data, most_at_table=5)  # tables of four and five
         except TranscriptError as error:
             r.nested(pointer, error)
             continue

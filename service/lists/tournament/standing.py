@@ -75,7 +75,7 @@ def compare_claimed(standing: list[dict[str, Any]], places: list[dict[str, Any]]
                                 "computed": place})
             defects.append(list_violation(
                 "wrong_place", here, None,
-                msg("{name} has no place: no final is given or he sits at no final table",
+                msg("{name} has no place: no final is given, or {name} sits at no final table",
                     name=name) if place is None else
                 msg("{name}'s place is {place}, not {written}", name=name, place=place,
                     written=written)))

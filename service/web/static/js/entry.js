@@ -5,7 +5,7 @@ import { post } from "./api.js";
 import { cardElement, randomDeal } from "./cards.js";
 import { clear, el } from "./dom.js";
 import { PovertyExchange } from "./exchange.js";
-import { callName, t } from "./i18n.js";
+import { callName, seatName, t } from "./i18n.js";
 import { gameKey, heldKey } from "./order.js";
 
 const ALL_CALLS = ["re", "contra", "no90", "no60", "no30", "black"];
@@ -137,7 +137,7 @@ export class Entry {
   }
 
   name(seat) {
-    return this.transcript.players?.[seat] ?? `${t("seat")} ${seat}`;
+    return seatName(seat, this.transcript.players);
   }
 
   remaining(seat) {

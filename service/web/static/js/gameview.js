@@ -3,7 +3,7 @@
 // the middle, stepped card by card and trick by trick, and the score sheet.
 import { cardElement } from "./cards.js";
 import { clear, el } from "./dom.js";
-import { callName, language, t } from "./i18n.js";
+import { callName, citeRule, language, seatName, t } from "./i18n.js";
 import { gameKey } from "./order.js";
 import { PLACES, Phases } from "./phases.js";
 import { Rulings } from "./rulings.js";
@@ -12,9 +12,6 @@ import { target, timeline } from "./timeline.js";
 import { TrickGrid } from "./tricks.js";
 
 export { target, timeline };
-
-// Each preset's rules as the codes' sources cite them (GET /v1/codes).
-const CITED_AS = {ddv: "DDV", doko2026: "DOKO 2026", freedoko: "FreeDoko", mittwoch: "Mittwoch"};
 
 function removeOne(hand, card) {
   const k = hand.findIndex(c => c.card === card);
@@ -272,7 +269,7 @@ export class GameView {
   name(seat) {
     const list = this.result.players ?? this.transcript.players;
     const name = Array.isArray(list) && typeof list[seat] === "string" ? list[seat] : null;
-    return name ?? `${t("seat")} ${seat}`;
+    return name ?? seatName(seat);
   }
 
   codeText(code) {
@@ -281,13 +278,8 @@ export class GameView {
   }
 
   // The rule texts of a code, as a referee cites them.
-  // Only the rules of the game's own ruleset, where the code names any of them.
   rule(code) {
-    const sources = this.codes[code]?.sources ?? [];
-    const cited = CITED_AS[String(this.result.ruleset ?? "").split("+")[0]];
-    const own = cited ? sources.filter(s => s.startsWith(cited)) : [];
-    const text = (own.length ? own : sources).join(", ");
-    return this.language() === "de" ? text.replace(/house rules/g, "Hausregeln").replace(/ rules\b/g, "-Regeln") : text;
+    return citeRule(this.codes[code]?.sources, this.result?.ruleset);
   }
 
   render() {

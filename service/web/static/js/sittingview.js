@@ -121,7 +121,7 @@ export function renderSitting(container, request, answer, {openGame, codeText}) 
   const count = defects.length;
   clear(container).append(
     el("section", {class: "summary"},
-      el("h2", {class: count ? "verdict bad" : "verdict good", tabindex: "-1"}, count === 1 ? t("invalid_1") : count ? t("invalid", {n: count}) : t("valid")),
+      el("h2", {class: count ? "verdict bad" : "verdict good", tabindex: "-1"}, count === 1 ? t("list_invalid_1") : count ? t("list_invalid", {n: count}) : t("list_valid")),
       el("p", {class: "facts"}, el("span", {}, `${t("ruleset")}: `, el("strong", {class: "ruleset-id", text: answer.ruleset ?? request.ruleset}))),
     ),
     count ? el("section", {class: "violations"}, el("h3", {text: t("list_defects")}),
