@@ -561,3 +561,29 @@ def test_the_printout_names_the_game_and_leaves_out_the_controls(page, size, lan
         shot(page, f"print-{size}-{lang}")
     finally:
         page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+SEVEN = {  # docs/sitting.md, "Tables of six and seven": the scheme 2 and 4
+    "ruleset": {"preset": "ddv", "options": {"sit_out_at_seven": [2, 4]}},
+    "players": ["Anna", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus"],
+    "games": [
+        {"dealer": "Anna", "sheet": {"type": "normal",
+                                     "scores": {"Ben": 3, "Dan": -3, "Finn": 3, "Gus": -3}}},
+        {"dealer": "Ben", "sheet": {"type": "normal",
+                                    "scores": {"Anna": -1, "Cleo": 1, "Eve": 1, "Gus": -1}}},
+    ],
+}
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "en"), ("phone", "de"), ("wide", "en")])
+def test_a_list_of_seven_as_the_service_checks_it(page, size, lang):
+    set_up(page, size, lang)
+    put_in_box(page, SEVEN)
+    css(page, "#check").click()
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "table.sitting tr.line"))
+    assert_list_fits(page, SEVEN["players"])
+    out = [c.get_attribute("data-player") for c in
+           page.find_elements(By.CSS_SELECTOR, 'table.sitting tr.line[data-game="0"] td.out')]
+    assert out == ["Anna", "Cleo", "Eve"]  # the dealer and the scheme's second and fourth
+    if size == "phone":
+        list_shot(page, f"phone-list-7-checked-{lang}")
