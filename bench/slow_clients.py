@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import http.client
+import importlib.util
 import os
 import shutil
 import signal
@@ -51,10 +52,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def nginx_config(public: int, internal: int, app: int) -> str:
-    """deploy/nginx.conf with the loopback ports of this run, nothing else changed (as
-    root, the workers stay root: nobody could not read a private temp directory)."""
-    text = NGINX_CONF.read_text()
+def _proxy_configmap():
+    spec = importlib.util.spec_from_file_location(
+        "proxy_configmap", ROOT / "deploy" / "proxy_configmap.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def nginx_config(public: int, internal: int, app: int, cors: str = "") -> str:
+    """deploy/nginx.conf with the loopback ports of this run and the CORS origins of
+    ``cors`` (a DOKO_CORS_ORIGINS value) as the pod's copy has them, nothing else
+    changed (as root, the workers stay root: nobody could not read a private temp
+    directory)."""
+    generator = _proxy_configmap()
+    text = generator.nginx_conf(generator.origins(cors))
     for old, new in (("listen 8080 default_server;", f"listen 127.0.0.1:{public} default_server;"),
                      ("listen 8081;", f"listen 127.0.0.1:{internal};"),
                      ("server 127.0.0.1:8000;", f"server 127.0.0.1:{app};")):
@@ -94,14 +107,15 @@ def _stop(process: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def gunicorn(directory: Path, workers: int = 2) -> Iterator[int]:
-    """gunicorn as deployed on a free loopback port: the port."""
+def gunicorn(directory: Path, workers: int = 2, cors: str = "") -> Iterator[int]:
+    """gunicorn as deployed on a free loopback port (CORS for the origins of ``cors``):
+    the port."""
     port = free_port()
     env = {k: v for k, v in os.environ.items()
            if k not in ("PROMETHEUS_MULTIPROC_DIR", "GUNICORN_CMD_ARGS")}
     env |= {"GUNICORN_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers),
             "TMPDIR": str(directory), "HOME": str(directory), "DOKO_ACCESS_LOG": "off",
-            "GUNICORN_LOGLEVEL": "warning"}
+            "GUNICORN_LOGLEVEL": "warning", "DOKO_CORS_ORIGINS": cors}
     log = directory / "gunicorn.log"
     with log.open("w") as out:
         process = subprocess.Popen(
@@ -116,8 +130,9 @@ def gunicorn(directory: Path, workers: int = 2) -> Iterator[int]:
 
 
 @contextlib.contextmanager
-def nginx(directory: Path, app: int) -> Iterator[tuple[int, int]]:
-    """nginx with deploy/nginx.conf in front of ``app``: (public port, internal port)."""
+def nginx(directory: Path, app: int, cors: str = "") -> Iterator[tuple[int, int]]:
+    """nginx with deploy/nginx.conf in front of ``app`` (CORS for the origins of
+    ``cors``): (public port, internal port)."""
     binary = nginx_binary()
     if binary is None:
         raise RuntimeError("no nginx (apt-get install nginx)")
@@ -125,7 +140,7 @@ def nginx(directory: Path, app: int) -> Iterator[tuple[int, int]]:
     prefix = directory / "nginx"
     prefix.mkdir()
     conf = prefix / "nginx.conf"
-    conf.write_text(nginx_config(public, internal, app))
+    conf.write_text(nginx_config(public, internal, app, cors))
     log = prefix / "nginx.log"
     with log.open("w") as out:
         process = subprocess.Popen(

@@ -116,17 +116,20 @@ max_requests_jitter = 1_000
 # --- Request limits (the API takes JSON bodies; URLs and headers are small) ------------
 # gunicorn has no body limit: Flask's MAX_CONTENT_LENGTH (service/__init__.py) caps it
 # at 256 KiB (413), chunked bodies included; the app bounds lists, JSON nesting, numbers
-# and the errors it lists (docs/api.md, "Limits"). Where the limits below are exceeded,
-# gunicorn answers itself (414, 431), without the app: no X-Request-ID, no problem
-# document, not counted in /metrics.
-# Request line: method + path + query. Our paths are short; 4094 is gunicorn's default
-# and far above any legitimate use, refusing huge URLs before Flask parses them.
-limit_request_line = 4094
-# Few headers are needed by API clients and proxies; 50 still leaves room for tracing
-# and forwarding headers while bounding header-parsing work per request.
-limit_request_fields = 50
-# 8 KiB per header (gunicorn's default) fits bearer tokens and trace contexts.
-limit_request_field_size = 8190
+# and the errors it lists (docs/api.md, "Limits"). Request lines and headers are
+# refused by the pod's proxy (deploy/nginx.conf: a line of 8 KiB, headers of 32 KiB in
+# all, answered as problem documents); gunicorn's limits lie above what the proxy
+# passes on, so that gunicorn's own text/html 414 or 431 never reaches a client.
+# What the proxy holds of a request's headers: its first buffer and four large ones.
+_PROXY_HEADER_BYTES = 1024 + 4 * 8192
+# Request line: the proxy passes the client's line (at most 8190 bytes and its CRLF in
+# its 8 KiB buffer); 8190 is also gunicorn's most.
+limit_request_line = 8190
+# Header fields: the shortest, "a:" and CRLF, is 4 bytes; the proxy adds a few.
+limit_request_fields = _PROXY_HEADER_BYTES // 4 + 16
+# A field's size: X-Forwarded-For joins all of a client's such headers and the proxy
+# appends the client's address to them.
+limit_request_field_size = _PROXY_HEADER_BYTES + 64
 
 # --- Logging --------------------------------------------------------------------------
 # Containers collect stdout/stderr, no files. The app writes one JSON access line per
@@ -164,7 +167,9 @@ def child_exit(server, worker):
     try:
         from service.api import multiproc
 
-        multiproc.process_exited(worker.pid, _METRICS_DIR)
+        for name in multiproc.process_exited(worker.pid, _METRICS_DIR):
+            server.log.warning("metrics file %s of worker %s could not be read and is "
+                               "deleted", name, worker.pid)
     except Exception:  # never let metrics upkeep take the master down
         server.log.exception("metrics upkeep failed for worker %s", worker.pid)
 

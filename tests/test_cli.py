@@ -85,7 +85,7 @@ def test_a_claim_that_disagrees_is_1(capsys, tmp_path):
     code, out, _ = run(capsys, tmp_path / "claim.json")
     assert code == 1
     assert "game 1: valid" in out
-    assert "claim DISAGREES: value claimed 5, computed 4" in out
+    assert "claim DISAGREES: game value: 5 claimed, 4 computed" in out
     assert "1 disagrees with the claimed result" in out
 
 
@@ -295,7 +295,8 @@ def test_broken_line_is_reported_by_number_and_the_rest_checked(capsys, tmp_path
                                json.dumps(games[2])]) + "\n")
     code, out, _ = run(capsys, path)
     assert code == 2
-    assert "  game 2, line 3: MALFORMED: This line is not valid JSON: " in out
+    assert "  game 2, line 3: MALFORMED: Not valid JSON at line 3, column 28: a colon is " \
+        "missing here." in out
     assert "  game 4, line 5: MALFORMED: The transcript has 3 field errors." in out
     assert "      /hands: Missing data for required field." in out
     assert "  game 3, line 4: valid" in out and "  game 5, line 6: valid" in out
@@ -322,18 +323,20 @@ def test_a_broken_json_file_is_reported_as_the_file(capsys, tmp_path):
     path.write_text('{\n  "ruleset": "ddv",\n  "dealer": \n}\n')
     code, out, _ = run(capsys, path)
     assert code == 2
-    assert f"{path}: not valid JSON: Expecting value: line 4" in out
+    assert f"{path}: Not valid JSON at line 4, column 1: a value is missing here.\n" \
+        "  4 | }\n    | ^\n" in out
     assert "request body" not in out
     code, document = run_json(capsys, path)
     assert code == 2
-    assert document["files"][0]["error"].startswith("not valid JSON: Expecting value: line 4")
+    assert document["files"][0]["error"] == ("Not valid JSON at line 4, column 1: a value is "
+                                             "missing here.")
 
 
 def test_a_broken_line_and_a_non_object_are_said_of_the_file(capsys, tmp_path):
     (tmp_path / "lines.jsonl").write_text('{"ruleset": "ddv"\n')
     (tmp_path / "number.json").write_text("5\n")
     _, out, _ = run(capsys, tmp_path / "lines.jsonl", tmp_path / "number.json")
-    assert "MALFORMED: This line is not valid JSON" in out
+    assert "MALFORMED: Not valid JSON at line 1, column 18: a comma is missing here." in out
     assert "MALFORMED: The transcript must be a JSON object." in out
     assert "request body" not in out
 

@@ -264,7 +264,7 @@ def test_broken_verdict_files_are_2_with_a_line_each(capsys, suite):
     assert "error: " not in out  # the report; the input errors go to standard error
     errors = [line for line in err.splitlines() if line.startswith("error: ")]
     assert errors == [
-        f"error: {verdicts}:1: not JSON: Expecting property name enclosed in double quotes",
+        f"error: {verdicts}:1: not JSON at column 2: a name in double quotes belongs here",
         f"error: {verdicts}:3: not an object with an id",
         f"error: {verdicts}:6: not an object with an id",
         f"error: {verdicts}:2: no case nope",

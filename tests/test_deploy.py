@@ -865,10 +865,24 @@ def test_ports_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     assert cfg.forwarded_allow_ips == ["127.0.0.1"]
 
 
+def _proxy_configmap():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("proxy_configmap",
+                                                  DEPLOY / "proxy_configmap.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_the_proxy_configmap_is_deploy_nginx_conf() -> None:
     configmap = manifest("ConfigMap")
-    assert configmap["data"]["nginx.conf"] == PROXY_CONF.read_text(), (
-        "run python deploy/proxy_configmap.py --write")
+    generator = _proxy_configmap()
+    assert configmap["data"]["nginx.conf"] == generator.nginx_conf(
+        generator.deployment_origins()), "run python deploy/proxy_configmap.py --write"
+    if not generator.deployment_origins():
+        assert configmap["data"]["nginx.conf"] == PROXY_CONF.read_text()
     pod = manifest("Deployment")["spec"]["template"]["spec"]
     volumes = {v["name"]: v for v in pod["volumes"]}
     proxy = proxy_container()
@@ -967,3 +981,25 @@ def test_probes_are_generous(monkeypatch: pytest.MonkeyPatch) -> None:
     window = liveness.get("periodSeconds", 10) * liveness.get("failureThreshold", 3)
     # gunicorn replaces a stuck worker (timeout) before the kubelet restarts the container.
     assert window > cfg.timeout
+
+
+def test_the_proxys_cors_comes_from_the_apps_setting(monkeypatch) -> None:
+    """With CORS on, the proxy's own errors carry Access-Control-Allow-Origin for the
+    same origins as the app's answers: its maps are written from DOKO_CORS_ORIGINS."""
+    from service.api import cors
+
+    generator = _proxy_configmap()
+    setting = " https://club.example/, http://localhost:5173,https://club.example"
+    monkeypatch.setenv(cors.ENV, setting)
+    assert generator.origins(setting) == sorted(cors.origins_from_environment())
+    text = generator.nginx_conf(generator.origins(setting))
+    assert '"~^https://club\\.example$" $http_origin;' in text
+    assert '"~^http://localhost:5173$" $http_origin;' in text
+    assert 'default "Origin";' in text
+
+    def outside_the_block(conf: str) -> str:
+        return conf[:conf.index("    # cors:start")] + conf[conf.index("    # cors:end"):]
+
+    assert outside_the_block(text) == outside_the_block(PROXY_CONF.read_text())
+    with pytest.raises(ValueError, match="not an origin"):
+        generator.origins('https://x.example" ; evil')

@@ -42,6 +42,11 @@ def status_of(url: str, data: bytes | None = None) -> int:
         return error.code
 
 
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.read().decode()
+
+
 def test_a_full_directory_is_an_oserror_not_a_sigbus(tmp_path, monkeypatch):
     """The simulation: the file system refuses to reserve blocks (ENOSPC)."""
     def full(fd: int, offset: int, length: int) -> None:
@@ -89,7 +94,9 @@ def _tmpfs_wrapper() -> list[str] | None:
 def test_the_master_survives_a_full_metrics_tmpfs(tmp_path):
     """gunicorn as deployed, its metrics directory a tmpfs filled to the last block:
     requests keep being answered, workers that exit are folded
-    and replaced, and the master lives on; only metrics are lost."""
+    and replaced, and the master lives on; only metrics are lost, and only while the
+    directory is full: scrapes are answered throughout and count again once the
+    space is freed."""
     prefix = _tmpfs_wrapper()
     if prefix is None:
         pytest.skip("cannot mount a tmpfs here (needs unshare and root or user namespaces)")
@@ -133,8 +140,23 @@ def test_the_master_survives_a_full_metrics_tmpfs(tmp_path):
                 os.kill(pid, signal.SIGTERM)
             time.sleep(1.5)
             assert server.poll() is None, (round_, (tmp_path / "gunicorn.log").read_text())
-        assert status_of(f"{base}/metrics") in (200, 500)
+        # a worker's file it could not reserve costs its counts only, not the scrape
+        assert status_of(f"{base}/metrics") == 200
         assert status_of(f"{base}/healthz") == 200
+        # the space freed (the tmpfs is seen through the master's mount namespace) and
+        # the workers replaced: the metrics count again, and every scrape is answered
+        (Path(f"/proc/{server.pid}/root") / str(metrics).lstrip("/") / "filler").unlink()
+        for pid in _children(server.pid):
+            os.kill(pid, signal.SIGTERM)
+        time.sleep(1.5)
+        for _ in range(10):
+            assert status_of(f"{base}/v1/games/check", game) == 200
+        for _ in range(3):
+            assert status_of(f"{base}/metrics") == 200
+        scraped = _get(f"{base}/metrics")
+        assert 'route="/v1/games/check"' in scraped, scraped
+        left = Path(f"/proc/{server.pid}/root") / str(metrics).lstrip("/")
+        assert not [p.name for p in left.glob("*.db") if p.stat().st_size == 0]
         assert server.poll() is None
     finally:
         server.send_signal(signal.SIGTERM)
@@ -187,3 +209,55 @@ def test_without_fallocate_the_zeros_are_written(tmp_path, monkeypatch):
     data.write_value("k", 1.0, 0.0)
     data.close()
     assert os.stat(tmp_path / "counter_1.db").st_size >= 65536
+
+
+def _counter_file(path: Path, value: float) -> None:
+    from prometheus_client.mmap_dict import mmap_key
+
+    data = multiproc.SafeMmapedDict(str(path))
+    data.write_value(mmap_key("doko_x_total", "doko_x_total", [], [], "x"), value, 0.0)
+    data.close()
+
+
+def _scrape(directory: Path) -> str:
+    from prometheus_client import generate_latest
+
+    return generate_latest(multiproc.registry(str(directory))).decode()
+
+
+def test_an_empty_or_cut_file_is_skipped_by_a_scrape_and_logged(tmp_path, caplog):
+    """A worker that could not reserve its first page left a 0-byte counter file; every
+    scrape was a 500 (struct.error) from then on, for good."""
+    _counter_file(tmp_path / "counter_1.db", 3.0)
+    _counter_file(tmp_path / "counter_2.db", 4.0)
+    (tmp_path / "counter_3.db").write_bytes(b"")
+    cut = (tmp_path / "counter_2.db").read_bytes()
+    (tmp_path / "counter_4.db").write_bytes(cut[:20])  # the header says more than is left
+    caplog.set_level("WARNING", logger="doko.metrics")
+    text = _scrape(tmp_path)
+    assert "doko_x_total 7.0" in text
+    assert {"counter_3.db", "counter_4.db"} <= {
+        Path(r.args[0]).name for r in caplog.records if r.args}  # type: ignore[index]
+    caplog.clear()
+    assert "doko_x_total 7.0" in _scrape(tmp_path)
+    assert not caplog.records  # once per file and process, not at every scrape
+
+
+def test_the_master_deletes_a_dead_workers_unreadable_file(tmp_path):
+    _counter_file(tmp_path / "counter_1.db", 3.0)
+    (tmp_path / "counter_2.db").write_bytes(b"")
+    assert multiproc.process_exited(2, str(tmp_path)) == [str(tmp_path / "counter_2.db")]
+    assert not (tmp_path / "counter_2.db").exists()
+    assert multiproc.process_exited(1, str(tmp_path)) == []
+    assert sorted(p.name for p in tmp_path.glob("*.db")) == ["counter_archive.db"]
+    assert "doko_x_total 3.0" in _scrape(tmp_path)
+
+
+def test_a_file_that_could_not_be_reserved_is_not_left_empty(tmp_path, monkeypatch):
+    def full(fd: int, offset: int, length: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "posix_fallocate", full)
+    with pytest.raises(OSError):
+        multiproc.SafeMmapedDict(str(tmp_path / "counter_1.db"))
+    assert not (tmp_path / "counter_1.db").exists()

@@ -98,3 +98,43 @@ def test_the_command_loads_a_rulesets_directory(tmp_path, capsys):
     broken = _write(tmp_path / "broken", "club.toml", "x = [")
     assert cli.main(["--rulesets-dir", str(broken), str(game)]) == 2
     assert "club.toml" in capsys.readouterr().err
+
+
+OPTION = '[options.dollen_order]\nvalue = "second_wins"\nsource = "x"\n'
+
+
+@pytest.mark.parametrize(("text", "option", "must"), [
+    (HEAD + "options = 5\n", "options", "must be a table of options"),
+    (HEAD + 'options = "dollen_order"\n', "options", "must be a table of options"),
+    (HEAD + "[options]\ndollen_order = 5\n", "dollen_order", "must be a table"),
+    (HEAD + OPTION + "note = 5\n", "dollen_order", 'note must be text, as note = "…"'),
+    (HEAD + OPTION + "note = [\"a\"]\n", "dollen_order", "note must be text"),
+    (HEAD.replace('source = "our list"', "source = 5"), "source", "must be text"),
+    (HEAD + OPTION.replace('source = "x"', "source = 5"), "dollen_order",
+     "source must be text"),
+    (HEAD + OPTION.replace('source = "x"', "source = 1979-05-27"), "dollen_order",
+     "source must be text"),
+    (HEAD + OPTION + "colour = 1\n", "dollen_order", "colour is not a field of an option"),
+    ("title_de = 5\n" + HEAD, "title_de", 'must be text, as title_de = "…"'),
+    ('title_de = ""\n' + HEAD, "title_de", "must be text"),
+    (HEAD.replace('title = "Club"', "title = 5"), "title", "must be text"),
+    (HEAD.replace('title = "Club"', "title = {a = 1}"), "title", "must be text"),
+    (HEAD.replace('extends = "ddv"', "extends = 5"), "extends", "must be text"),
+    (HEAD.replace('id = "club"', "id = true"), "id", "must be text"),
+])
+def test_every_wrong_type_is_one_line_naming_file_option_and_what_it_must_be(
+        tmp_path, monkeypatch, text, option, must):
+    """``options = 5`` or ``note = 5`` stopped the start with a 40-line traceback;
+    ``title_de = 5`` was accepted and served as ``"title": 5``."""
+    folder = _write(tmp_path / "rules", "club.toml", text)
+    with pytest.raises(RulesetError) as refused:
+        use_directory(folder)
+    problem = refused.value.problems[0]
+    assert problem.option == option and problem.message.startswith("club.toml: ")
+    assert must in problem.message
+    monkeypatch.setenv(rulesets.HOUSE_DIR_ENV, str(folder))
+    with pytest.raises(RuntimeError) as stopped:
+        create_app()
+    said = str(stopped.value)
+    assert "\n" not in said and str(folder / "club.toml") in said and must in said
+    assert f" {option}: " in said

@@ -126,3 +126,78 @@ def test_the_draw_reads_names_as_a_tournament_does(client):
     assert alike.status_code == 400
     assert client.post("/v1/tournaments/draw", json={
         "participants": names, "rounds": 1, "seed": "s"}).status_code == 200
+
+
+# ---- names that only look blank --------------------------------------------------------
+
+# Each alone was accepted as a name: fillers that render as nothing (U+3164 Hangul
+# filler, U+115F and U+1160 the Hangul choseong and jungseong fillers, U+FFA0 the
+# halfwidth one, U+2800 the blank Braille pattern), a space under a combining mark, a
+# letter smeared by 63 combining marks.
+BLANK_FILLERS = ["\u3164", "\u115f", "\u1160", "\uffa0", "\u2800", "\u3164\u3164",
+                 "\u2800 \u2800"]
+FILLER_INSIDE = ["An\u3164na", "Anna\u2800", "\u115fAnna", "Anna \uffa0"]
+BLANK = [" \u0301", "\u0301\u0302", "\u3000\u0308"]  # only spaces and combining marks
+SMEARED = ["A" + "\u0301" * 63, "Anna" + "\u0308" * 5, "\u0301" * 5 + "Anna"]
+NEWLY_REFUSED = BLANK_FILLERS + FILLER_INSIDE + BLANK + SMEARED
+
+FILLER_EN = ("Must be a printable name: no filler characters that show as blank (Hangul "
+             "fillers, the blank Braille pattern).")
+FILLER_DE = ("Muss ein druckbarer Name sein: keine Füllzeichen, die leer erscheinen "
+             "(Hangul-Füllzeichen, das leere Braille-Muster).")
+MARKS_EN = ("Must be a printable name: at most 4 accents or other combining marks on one "
+            "letter.")
+MARKS_DE = ("Muss ein druckbarer Name sein: höchstens 4 Akzente oder andere "
+            "Kombinationszeichen auf einem Buchstaben.")
+BLANK_DE = "Muss ein druckbarer Name sein: keine Steuer- oder Formatzeichen, nicht leer."
+
+
+def said(name: str, lang: str) -> str:
+    if name in SMEARED:
+        return MARKS_DE if lang == "de" else MARKS_EN
+    if name in BLANK:
+        return BLANK_DE if lang == "de" else (
+            "Must be a printable name: no control or format characters, not blank.")
+    return FILLER_DE if lang == "de" else FILLER_EN
+
+
+@pytest.mark.parametrize("name", NEWLY_REFUSED)
+def test_a_name_that_only_looks_blank_is_not_printable(name):
+    assert not printable(name)
+
+
+@pytest.mark.parametrize("name", ["Nguyê\u0303\u0301n", "A\u0301\u0302\u0303\u0304",
+                                  "שָׁלוֹם", "한국", "Zoe\u0308", "Ｚｏë", "ท่าน"])
+def test_names_with_a_few_marks_are_printable(name):
+    assert printable(name)
+
+
+def _each_place(name: str) -> list[tuple[str, dict, str]]:
+    game = {**GAME, "players": ["Ben", name, "Cleo", "Dan"]}
+    sitting = copy.deepcopy(SITTING)
+    sitting["players"][4] = name
+    day = copy.deepcopy(TOURNAMENT)
+    day["participants"][7] = name
+    draw = {"participants": ["Anna", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gero", name],
+            "rounds": 1, "seed": "s"}
+    return [("/v1/games/check", game, "/players/1"),
+            ("/v1/sittings/check", sitting, "/players/4"),
+            ("/v1/tournaments/check", day, "/participants/7"),
+            ("/v1/tournaments/draw", draw, "/participants/7")]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("name", NEWLY_REFUSED)
+def test_every_reader_of_names_refuses_it_in_both_languages(client, name, lang):
+    for route, body, pointer in _each_place(name):
+        answer = client.post(route, json=body, headers={"Accept-Language": lang})
+        assert errors(answer)[pointer] == said(name, lang), (route, name)
+
+
+def test_the_command_refuses_it_too(tmp_path, capsys):
+    from service import cli
+
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps({**GAME, "players": ["Ben", "\u3164", "Cleo", "Dan"]}))
+    assert cli.main([str(game)]) != 0
+    assert "filler" in capsys.readouterr().out

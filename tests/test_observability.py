@@ -482,12 +482,19 @@ def test_gunicorn_workers_share_metrics(tmp_path):
         game = json.dumps({"ruleset": "ddv", "dealer": 0, "hands": [[], [], [], []],
                            "play": []}).encode()
         assert chunked_post(port, game.ljust(MAX_BODY_BYTES)) == (200, "big-1")
-        # gunicorn's own limits answer before the app (so without a request id).
+        # What the pod's proxy passes on (lines up to 8 KiB, 60 headers, a header of
+        # 9 KiB) reaches the app; only beyond it gunicorn answers itself (without a
+        # request id: behind the proxy, never).
         for request in (b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
                         b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000
                         + b"\r\n\r\n",
                         b"GET /healthz HTTP/1.1\r\nHost: x\r\n"
                         + b"".join(b"X-%d: 1\r\n" % i for i in range(60)) + b"\r\n"):
+            status, headers = raw_request(port, request)
+            assert b"x-request-id" in headers.lower(), headers
+        for request in (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+                        b"GET /healthz HTTP/1.1\r\nHost: x\r\n"
+                        + b"".join(b"X-%d: 1\r\n" % i for i in range(9000)) + b"\r\n"):
             status, headers = raw_request(port, request)
             assert 400 <= status < 500, status
             assert b"x-request-id" not in headers.lower()

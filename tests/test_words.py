@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 from service import cli, rules
 from service.checking.phrases import PHRASES, phrase
 from service.checking.problem import problem_body
-from service.cli.command import locale_language
+from service.cli.output import locale_language
 from service.game.text import Call, Card, Ordinal, Seat, msg
 from service.game.words import say
 from service.tools import catalogue, cli_report_doc, words_doc
@@ -295,8 +295,8 @@ def test_a_missing_sheet_type_says_it_is_missing(client):
     sitting = json.loads((ROOT / "examples" / "sitting.json").read_text())
     del sitting["games"][0]["sheet"]["type"]
     body = client.post("/v1/sittings/check", json=sitting).get_json()
-    assert {"pointer": "/games/0/sheet/type", "message": "Missing data for required field."} \
-        in body["errors"]
+    assert {"pointer": "/games/0/sheet/type",
+            "message": "Game 1: Missing data for required field."} in body["errors"]
 
 
 def test_an_over_long_integer_says_the_limit_in_plain_words(client):

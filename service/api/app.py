@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from flask import Flask
+from flask import Flask, Response
 
 from service.api import (
     cors,
@@ -22,7 +22,7 @@ from service.api import (
     tournaments,
 )
 from service.checking import MAX_BODY_BYTES
-from service.game.rulesets import HOUSE_DIR_ENV, RulesetError, use_environment
+from service.game.rulesets import HOUSE_DIR_ENV, HOUSE_FIELDS, RulesetError, use_environment
 from service.web import bp as web_bp
 
 ECHO_ENV = "DOKO_ECHO"  # "on" (or 1, true, yes) serves POST /v1/echo, the load tests' baseline
@@ -47,9 +47,20 @@ class StartRefused(RulesetError, RuntimeError):
         # "club.toml: must be ..." -> "house ruleset /rules/club.toml: option x: must be ..."
         name, sep, reason = message.partition(": ")
         if sep and name.endswith(".toml"):
+            what = "" if option == "file" else \
+                f"field {option}: " if option in HOUSE_FIELDS else f"option {option}: "
             return (f"house ruleset {os.path.join(self.directory, name)} refused: "
-                    f"option {option}: {reason}")
+                    f"{what}{reason}")
         return f"house rulesets in {HOUSE_DIR_ENV}={self.directory} refused: {option}: {message}"
+
+
+class App(Flask):
+    """Flask, its answers to OPTIONS the same bytes at every start."""
+
+    def make_default_options_response(self) -> Response:
+        response = super().make_default_options_response()
+        response.headers["Allow"] = problems.allow(response.allow)
+        return response
 
 
 def create_app() -> Flask:
@@ -59,7 +70,7 @@ def create_app() -> Flask:
     except RulesetError as error:
         raise StartRefused(os.environ.get(HOUSE_DIR_ENV, ""), error) from None
 
-    app = Flask(__name__, static_folder=None)
+    app = App(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contract's order
     app.json.ensure_ascii = False  # type: ignore[attr-defined]  # names and ♥ as they are

@@ -22,6 +22,11 @@ then the master folding its files. :class:`SafeMmapedDict` reserves the blocks f
 counts it as a metrics failure (logged once per process, the request answered), the
 master's hooks log it. Importing this module puts it in prometheus-client's place.
 
+A file that cannot be read (empty, as a worker leaves it whose first reservation
+failed, or cut short) costs its own counts only: a scrape skips it and logs it once,
+the master deletes it when its worker is gone, and the worker deletes an empty file it
+could not reserve at once.
+
 Plain prometheus-client and the standard library: imported by the gunicorn master.
 """
 
@@ -30,9 +35,13 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import glob
+import json
+import logging
 import os
 import re
 import shutil
+import struct
 from collections.abc import Iterable, Iterator
 
 from prometheus_client import CollectorRegistry, values
@@ -74,6 +83,11 @@ class SafeMmapedDict(MmapedDict):
             fd = os.open(filename, os.O_RDWR | os.O_CREAT, 0o600)
             try:
                 _reserve(fd, max(os.fstat(fd).st_size, _INITIAL_MMAP_SIZE))
+            except OSError:
+                if os.fstat(fd).st_size == 0:  # this process's own file, never written
+                    with contextlib.suppress(OSError):
+                        os.remove(filename)
+                raise
             finally:
                 os.close(fd)
         super().__init__(filename, read_mode)
@@ -123,12 +137,44 @@ def locked(path: str, *, exclusive: bool) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
+# What reading a damaged file raises: a short read (struct), a length past its end
+# (RuntimeError), a key that is no UTF-8 or no JSON key of prometheus-client's.
+UNREADABLE = (OSError, struct.error, RuntimeError, UnicodeDecodeError, ValueError)
+_log = logging.getLogger("doko.metrics")
+_skipped: set[str] = set()  # the damaged files this process has logged
+
+
+def readable(name: str) -> bool:
+    """Whether prometheus-client can read the file ``name`` whole (an empty file, say,
+    cannot: it has no header)."""
+    try:
+        for key, _, _, _ in MmapedDict.read_all_values_from_file(name):
+            if len(json.loads(key)) != 4:
+                return False
+    except UNREADABLE:
+        return False
+    return True
+
+
+def _readable_files(path: str) -> list[str]:
+    found = []
+    for name in sorted(glob.glob(os.path.join(path, "*.db"))):
+        if readable(name):
+            found.append(name)
+        elif name not in _skipped and os.path.exists(name):  # not one just folded
+            _skipped.add(name)
+            _log.warning("metrics file %s cannot be read (empty or cut short): its "
+                         "counts are left out until its worker is gone", name)
+    return found
+
+
 class LockedCollector(MultiProcessCollector):
-    """The multiprocess collector, reading while no worker's files are being folded."""
+    """The multiprocess collector, reading while no worker's files are being folded,
+    and only the files that can be read."""
 
     def collect(self) -> Iterable[Metric]:
         with locked(self._path, exclusive=False):
-            return list(super().collect())
+            return list(self.merge(_readable_files(self._path), accumulate=True))
 
 
 def registry(path: str) -> CollectorRegistry:
@@ -150,18 +196,27 @@ def prepare(path: str) -> None:
                 os.remove(os.path.join(path, name))
 
 
-def process_exited(pid: int, path: str) -> None:
-    """Fold an exited worker's files into the archives (gunicorn's child_exit)."""
+def process_exited(pid: int, path: str) -> list[str]:
+    """Fold an exited worker's files into the archives (gunicorn's child_exit); its
+    files that cannot be read are deleted instead: their names, for the master's log."""
     mark_process_dead(pid, path)
+    dropped = []
     with locked(path, exclusive=True):
         for kind in SUMMED_TYPES:
             dead = os.path.join(path, f"{kind}_{pid}.db")
-            if os.path.exists(dead):
+            if not os.path.exists(dead):
+                continue
+            if readable(dead):
                 _fold(dead, os.path.join(path, f"{kind}_{ARCHIVE}.db"))
+            else:
+                os.remove(dead)
+                dropped.append(dead)
+    return dropped
 
 
 def _fold(dead: str, archive: str) -> None:
-    sources = [name for name in (archive, dead) if os.path.exists(name)]
+    # an archive that cannot be read (it never should: it is replaced whole) is replaced
+    sources = [name for name in (archive, dead) if os.path.exists(name) and readable(name)]
     # accumulate=False: buckets stay per bucket, as the collector expects them in a file
     merged = MultiProcessCollector.merge(sources, accumulate=False)
     partial = archive + ".tmp"  # not *.db, so a scrape never reads it

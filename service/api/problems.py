@@ -8,10 +8,12 @@ went wrong is in ``detail`` and, for field errors, in ``errors`` by JSON pointer
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
-from service.checking.problem import Problem, problem_body
+from service.checking.problem import Problem
 
 from .language import requested
 from .observability import request_id
@@ -21,14 +23,18 @@ PROBLEM_JSON = "application/problem+json"
 
 def problem_response(status: int, detail: str,
                      errors: list[dict[str, str]] | None = None) -> Response:
+    return _response(Problem(status, detail, errors))
+
+
+def _response(problem: Problem) -> Response:
     return current_app.response_class(
-        current_app.json.dumps(problem_body(status, detail, errors, requested())),
-        status=status,
+        current_app.json.dumps(problem.body(requested())),
+        status=problem.status,
         mimetype=PROBLEM_JSON)
 
 
 def _on_problem(error: Problem) -> Response:
-    response = problem_response(error.status, error.detail, error.errors)
+    response = _response(error)
     if error.headers:
         response.headers.update(error.headers)
     return response
@@ -49,8 +55,14 @@ def _detail(error: HTTPException) -> str:
 def _on_http_error(error: HTTPException) -> Response:
     response = problem_response(error.code or 500, _detail(error))
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
-        response.headers["Allow"] = ", ".join(error.valid_methods)
+        response.headers["Allow"] = allow(error.valid_methods)
     return response
+
+
+def allow(methods: Iterable[str]) -> str:
+    """The Allow header: alphabetical, not in the order of a set (which the hash seed of
+    each start would draw anew, so that two pods answered different bytes)."""
+    return ", ".join(sorted(set(methods)))
 
 
 def _on_unexpected(error: Exception) -> Response:

@@ -27,8 +27,9 @@ from service.checking import (
 from service.checking.problem import Problem
 from service.game import codes
 from service.game.compiled import COMPILED
-from service.game.options import CATALOGUE
+from service.game.options import CATALOGUE, moved_deadlines_text
 from service.game.rulesets import Preset, preset_values, presets
+from service.game.words import say, translate
 
 from .fairshare import BATCH_SLOTS
 from .language import requested
@@ -241,8 +242,8 @@ def echoed(data: Any, lang: str) -> Any:
     return {"received": len(data) if isinstance(data, dict | list) else 0}
 
 
-def _preset_summary(preset: Preset) -> dict[str, str]:
-    summary = {"id": preset.id, "title": preset.title_in(requested()), "source": preset.source}
+def _preset_summary(preset: Preset, lang: str) -> dict[str, str]:
+    summary = {"id": preset.id, "title": preset.title_in(lang), "source": preset.source_in(lang)}
     if preset.extends is not None:
         summary["extends"] = preset.extends
     return summary
@@ -256,7 +257,8 @@ def list_codes() -> Response:
 
 @bp.get("/v1/rulesets")
 def list_rulesets() -> Response:
-    return json_response({"rulesets": [_preset_summary(p) for p in presets().values()]})
+    lang = requested()
+    return json_response({"rulesets": [_preset_summary(p, lang) for p in presets().values()]})
 
 
 @bp.get("/v1/rulesets/<ruleset_id>")
@@ -264,20 +266,23 @@ def show_ruleset(ruleset_id: str) -> Response:
     preset = presets().get(ruleset_id)
     if preset is None:
         raise Problem(404, f"Unknown ruleset {ruleset_id!r}; known: {', '.join(presets())}.")
-    options = []
+    options, lang = [], requested()
     for name, value in preset_values(preset).items():
         meta = CATALOGUE[name]
         option: dict[str, Any] = {"name": name, "value": value, "kind": meta["kind"],
-                                  "meaning": meta["meaning"], "level": meta["level"]}
+                                  "meaning": translate(meta["meaning"], lang),
+                                  "level": meta["level"]}
         if meta["choices"]:
             option["choices"] = meta["choices"]
         if meta["length"]:
             option["length"] = meta["length"]
-        option["source"] = preset.sources[name]
-        if name in preset.notes:
-            option["note"] = preset.notes[name]
+        option["source"], note = preset.option_texts(name, lang)
+        if name == "announcement_deadlines" and preset.ruleset.deadlines_note and lang != "en":
+            note = say(moved_deadlines_text(preset.ruleset), lang)  # moved with the pack
+        if note is not None:
+            option["note"] = note
         options.append(option)
-    return json_response({**_preset_summary(preset), "options": options})
+    return json_response({**_preset_summary(preset, lang), "options": options})
 
 
 @bp.get("/openapi.yaml")

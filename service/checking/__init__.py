@@ -23,7 +23,7 @@ from service.reading.load import check
 from service.reading.schemas import TRANSCRIPT
 
 from . import fastjson, jsonbody
-from .problem import Problem, problem_body
+from .problem import Problem
 
 # A full game is under 2 KB; the bounds on every list keep a valid request far below this.
 MAX_BODY_BYTES = 256 * 1024
@@ -87,7 +87,10 @@ def check_item(item: Item, ruleset: Any = None, lang: str = "en"
         if isinstance(value, Problem):  # refused while reading: too large, not strict JSON
             raise value
         if isinstance(value, bytes):
-            value = parse_json(value)
+            try:
+                value = parse_json(value)
+            except Problem as problem:  # an NDJSON line's place is in the body's lines
+                raise problem if item.line is None else problem.on_line(item.line) from None
         checked = check_data(value, ruleset, lang)
     except Problem as problem:
         return error_entry(item, problem, value, lang), None
@@ -104,7 +107,7 @@ def error_entry(item: Item, problem: Problem, value: Any = None, lang: str = "en
     entry["index"] = item.index
     if item.line is not None:
         entry["line"] = item.line
-    entry["error"] = problem_body(problem.status, problem.detail, problem.errors, lang)
+    entry["error"] = problem.body(lang)
     return entry
 
 

@@ -33,7 +33,7 @@ from service.checking import Outcome, Summary, parse_json
 from service.checking.phrases import errors_in, phrase
 from service.checking.problem import Problem
 from service.game.errors import TranscriptError
-from service.game.text import msg
+from service.game.text import Text, msg
 from service.game.words import say
 from service.reading.load import check
 
@@ -171,8 +171,10 @@ def run(scheduler: str, urls: list[str], ruleset: Any, as_json: bool, out: TextI
         report = check_archive(urls if len(urls) > 1 else urls[0], scheduler=scheduler,
                                ruleset=ruleset, lang=lang)
     except ImportError as error:
-        err.write(f"doko-check: --dask needs Dask ({error.name} is missing): "
-                  "pip install 'doko-service[dask]'\n")
+        err.write("doko-check: " + say(msg("--dask needs Dask ({name} is missing): {install}",
+                                           name=str(error.name),
+                                           install="pip install 'doko-service[dask]'"),
+                                       lang, sentence=False) + "\n")
         return 2
     except (OSError, ValueError) as error:
         err.write(f"doko-check: --dask: {error}\n")
@@ -181,7 +183,7 @@ def run(scheduler: str, urls: list[str], ruleset: Any, as_json: bool, out: TextI
     if as_json:
         out.write(json.dumps(found, ensure_ascii=False, separators=(",", ":")) + "\n")
     else:
-        _write_report(found, out)
+        _write_report(found, out, lang)
     summary = report.summary
     if summary.malformed:
         return 2
@@ -193,22 +195,26 @@ def run(scheduler: str, urls: list[str], ruleset: Any, as_json: bool, out: TextI
     return 0 if summary.all_good else 1
 
 
-def _write_report(found: dict[str, Any], out: TextIO) -> None:
+def _write_report(found: dict[str, Any], out: TextIO, lang: str = "en") -> None:
+    def said(text: Text) -> str:
+        return say(text, lang, sentence=False)
+
     for entry in found["invalid"]:
         label = f" (id {entry['id']})" if entry["id"] is not None else ""
-        verdict = "invalid" if entry["violations"] else "valid"
+        verdict = said(msg("invalid") if entry["violations"] else msg("valid"))
         out.write(f"{entry['source']}{label}: {verdict}\n")
         for v in entry["violations"]:
-            out.write(f"  {v['code']} at {v['pointer']}: {v['message']}\n")
+            out.write(f"  {v['code']} ({v['pointer']}): {v['message']}\n")
         if entry.get("claim_disagrees"):
-            out.write("  the claimed result disagrees\n")
+            out.write("  " + said(msg("the claimed result disagrees")) + "\n")
     for entry in found["malformed"]:
-        out.write(f"{entry['source']}: malformed: {entry['detail']}\n")
+        out.write(f"{entry['source']}: " + said(msg("malformed")) + f": {entry['detail']}\n")
         for e in entry["errors"]:
             out.write(f"  {e['pointer'] or '/'}: {e['message']}\n")
     s = found["summary"]
-    out.write(f"{s['total']} games: {s['valid']} valid, {s['invalid']} invalid, "
-              f"{s['malformed']} malformed; {s['complete']} complete, {s['disagreeing']} "
-              "disagreeing with their claim\n")
+    out.write(said(msg("{total} games: {valid} valid, {invalid} invalid, {malformed} "
+                       "malformed; {complete} complete, {disagreeing} disagreeing with their "
+                       "claim", **{k: s[k] for k in ("total", "valid", "invalid", "malformed",
+                                                     "complete", "disagreeing")})) + "\n")
     for code, count in s["violations"].items():
         out.write(f"  {code}: {count}\n")

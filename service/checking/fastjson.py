@@ -33,7 +33,7 @@ import json
 from types import ModuleType
 from typing import Any
 
-from . import jsonbody
+from . import jsonbody, nesting
 
 orjson: ModuleType | None
 try:
@@ -48,6 +48,7 @@ WRITE_BACK_BYTES = 8 * 1024  # a whole game is 1-2 KB
 def loads(body: bytes | str) -> Any:
     """The parsed body, exactly as :func:`jsonbody.loads` reads it (which decides any
     body this path does not take, and raises its 400 Problem)."""
+    nesting.check(body)  # before orjson, whose own limit is not the strict reader's
     if orjson is not None and type(body) is bytes and b"\\u" not in body:
         data = _fast(body)
         if data is not _REFUSED:

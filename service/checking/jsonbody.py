@@ -9,8 +9,8 @@ that points at the place:
   a string holding one cannot be written back as UTF-8 (an answer that echoes it, such
   as a player's name or an unknown card, would fail);
 * ``NaN``, ``Infinity``, ``-Infinity``: no JSON values;
-* nesting deeper than the parser's recursion limit (about 900 levels) and integers of
-  more than 4300 digits: what the parser refuses.
+* nesting deeper than :data:`nesting.MAX_NESTING` levels (counted before parsing, so
+  that every reader answers alike) and integers of more than 4300 digits.
 
 A body is UTF-8 (UTF-16 and UTF-32 are recognised as ``json.loads`` does), decoded
 strictly. On the happy path the checks cost about a microsecond per object (some 40 µs
@@ -34,7 +34,9 @@ from typing import Any
 
 from service.game.errors import pointer_token
 
+from . import nesting
 from .problem import Problem
+from .syntax import broken
 
 SURROGATE = re.compile("[\ud800-\udfff]")  # after parsing, a proper pair is one code point
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # "\ud800" … "\udfff" in the text
@@ -52,6 +54,10 @@ def _reject_constant(name: str) -> Any:
 
 
 def not_json(error: object) -> Problem:
+    if isinstance(error, json.JSONDecodeError):  # located: said with its line and a hint
+        return Problem.syntax(broken(error))
+    if isinstance(error, UnicodeDecodeError):  # the codec's words name no fix
+        return Problem(400, f"The request body is not valid UTF-8 (byte {error.start + 1}).")
     text = str(error)
     if "integer string conversion" in text:  # Python's words name a setting, not the fix
         return Problem(400, "The request body holds a number of more than 4300 digits; "
@@ -130,6 +136,7 @@ def _skip(text: str, at: int) -> int:
 
 def loads(body: bytes | str) -> Any:
     """The parsed body; a 400 :class:`Problem` for anything refused (see the module)."""
+    nesting.check(body)
     text, raw_surrogates = _text(body)
     return _Decoder().value(text, None, raw_surrogates)[0]
 
@@ -148,6 +155,7 @@ def split_array(body: bytes | str, max_items: int, max_item_bytes: int
     ``max_item_bytes`` is kept as its 413 problem. Text that is not a JSON array is a
     400 :class:`Problem`.
     """
+    nesting.check(body)
     text, _ = _text(body)
     find_end = json.JSONDecoder().raw_decode  # each element is parsed, then let go
     elements: list[bytes | Problem] = []

@@ -58,6 +58,10 @@ PHRASES: Final = (
     N_("Must be a list of 4 to {count} names, the table's positions clockwise."),
     N_("Must be a name of 1 to {count} characters."),
     N_("Must be a printable name: no control or format characters, not blank."),
+    N_("Must be a printable name: no filler characters that show as blank (Hangul fillers, "
+       "the blank Braille pattern)."),
+    N_("Must be a printable name: at most {count} accents or other combining marks on one "
+       "letter."),
     N_("{name} and {other} are one name (compared without case and width); names must "
        "differ."),
     N_("Must be a list of games."),
@@ -87,8 +91,27 @@ PHRASES: Final = (
        "each; leave this out."),
     N_("Duplicate key: {key} appears more than once in this object."),
     N_("{option}: is not an option of the catalogue"),
-    N_("{option}: is not an option of the catalogue; did you mean “{near}”?"),
+    N_("{option}: is not an option of the catalogue (did you mean {near}?)"),
     N_("{option}: must be at most {count}"),
+    N_("{option}: must be true or false"),
+    N_("{option}: must be a non-negative integer"),
+    N_("{option}: must be one of {choices}"),
+    N_("{option}: must be a list of strings"),
+    N_("{option}: unknown value(s) {values}; allowed: {choices}"),
+    N_("{option}: lists a value twice"),
+    N_("{option}: must be a list of kinds, or of lists of kinds of equal rank"),
+    N_("{option}: each entry must be a kind or a non-empty list of kinds"),
+    N_("{option}: must be a list of {count} non-negative integers"),
+    N_("{option}: hyperswines need swines"),
+    N_("{option}: needs swines"),
+    N_("{option}: the ♥10 options need dollen"),
+    N_("{option}: each level's deadline must not come before the previous level's under "
+       "this announcement_clock"),
+    N_("{option}: poverty is allowed but not ranked"),
+    N_("{option}: solos are allowed but not ranked"),
+    N_("{option}: needs at least one rule"),
+    N_("{option}: must be at least 1"),
+    N_("{option}: must be from {low} to {high}"),
     N_("preset: unknown preset {preset}; known: {known}"),
     N_("preset: unknown preset {preset}; did you mean “{near}”? Known: {known}"),
     # ---- problem details ---------------------------------------------------------------
@@ -98,6 +121,12 @@ PHRASES: Final = (
     N_("The sitting has {count} field error."),
     N_("The sitting has {count} field errors."),
     N_("The sitting has {count} field errors; the first {listed} are listed."),
+    N_("The tournament has {count} field error."),
+    N_("The tournament has {count} field errors."),
+    N_("The tournament has {count} field errors; the first {listed} are listed."),
+    N_("The draw has {count} field error."),
+    N_("The draw has {count} field errors."),
+    N_("The draw has {count} field errors; the first {listed} are listed."),
     N_("The request body has {count} field error."),
     N_("The request body has {count} field errors."),
     N_("The event has {count} field error."),
@@ -110,11 +139,16 @@ PHRASES: Final = (
     N_("The body is NDJSON (one transcript per line) sent as application/json: send it as "
        "application/x-ndjson, or as a JSON array of transcripts."),
     N_("The request body is not valid JSON: {error}"),
+    N_("The request body is not valid JSON: {name} is not a JSON value"),
+    N_("The request body is not valid UTF-8 (byte {position})."),
+    N_("Must be an array."),
     N_("The request body holds a lone surrogate, which is no Unicode character."),
     N_("The request body holds a number of more than 4300 digits; a number may have at "
        "most 4300."),
     N_("The request body has the key {key} more than once in one object; each key may "
        "appear once."),
+    N_("The request body nests arrays and objects more than {count} levels deep; at most "
+       "that many are read."),
     N_("The transcript is over {count} bytes, the limit for one game."),
     N_("The request body is over {count} bytes, the limit of this route."),
     N_("The request body is sent with Content-Encoding {coding}; send it uncompressed "
@@ -136,7 +170,7 @@ PHRASES: Final = (
     N_("The server failed to answer this request."),
     # ---- the titles: the HTTP status phrases -------------------------------------------
     N_("Bad Request"), N_("Not Found"), N_("Method Not Allowed"),
-    N_("Request Entity Too Large"), N_("Content Too Large"), N_("Unsupported Media Type"),
+    N_("Content Too Large"), N_("Unsupported Media Type"),
     N_("Internal Server Error"), N_("Service Unavailable"), N_("Not Implemented"),
     N_("Length Required"),
 )

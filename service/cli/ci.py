@@ -22,6 +22,8 @@ from service.cli.formats.findings import case_name, findings, unreadable
 from service.cli.games import checked, load
 from service.cli.output import ERROR, JsonOut, Progress, ReportOut, settled
 from service.cli.report import report
+from service.game.text import N_, msg
+from service.game.words import part
 
 
 class Unwritable(Exception):
@@ -34,13 +36,13 @@ class Unwritable(Exception):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--junit", metavar="FILE",
-                        help="also write JUnit XML to FILE: a test case per game, a failure "
-                             "per violation or claimed-figure difference")
+                        help=N_("also write JUnit XML to FILE: a test case per game, a failure "
+                                "per violation or claimed-figure difference"))
     parser.add_argument("--github", action="store_true",
-                        help="print GitHub Actions annotations at the games' lines instead "
-                             "of the report")
+                        help=N_("print GitHub Actions annotations at the games' lines instead "
+                                "of the report"))
     parser.add_argument("--summary", action="store_true",
-                        help="print one JSON object: counts by outcome and violation code")
+                        help=N_("print one JSON object: counts by outcome and violation code"))
 
 
 def wanted(args: argparse.Namespace) -> bool:
@@ -51,7 +53,8 @@ def refuse(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """stdout carries one format: the report, --json, --github or --summary."""
     chosen = [name for name in ("json", "github", "summary") if getattr(args, name)]
     if len(chosen) > 1:
-        command.error(f"choose one of --{' / --'.join(chosen)}")
+        command.error(part(msg("choose one of {flags}", flags=" / ".join(f"--{c}" for c in chosen)),
+                           args.lang))
 
 
 def element_lines(raw: bytes) -> list[int] | None:
@@ -87,9 +90,9 @@ def _lines(label: str, path: str, items: list[Any]) -> list[int | None]:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    sources = [load(path) for path in args.files]
+    sources = [load(path, lang=args.lang) for path in args.files]
     items = [item for source in sources for item in source.items]
-    progress = Progress(len(items), err)
+    progress = Progress(len(items), err, args.lang)
     results = checked(items, args.ruleset, True, args.jobs, args.parallel_from, args.lang)
     writer = None if args.github or args.summary else (
         JsonOut(out) if args.json else ReportOut(out, args.lang))

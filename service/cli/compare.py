@@ -29,8 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
+from service.checking.syntax import broken
 from service.cli.diff import Difference, compare, plain
-from service.game.text import N_, Text, msg, msgn
+from service.cli.problems import reason_of
+from service.game.text import N_, Text, Word, msg, msgn
 from service.game.words import part, translate
 
 OK, FAILED, ERROR, NOTHING = 0, 1, 2, 5  # exit statuses
@@ -121,9 +123,8 @@ def _rows(path: str, what: Text) -> tuple[list[tuple[Place, dict[str, Any]]],
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         return [], [(Place(path), msg("cannot read {what}: {error}", what=what,
-                                      error=str(reason)))]
+                                      error=reason_of(error)))]
     rows, problems = [], []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -132,7 +133,9 @@ def _rows(path: str, what: Text) -> tuple[list[tuple[Place, dict[str, Any]]],
         try:
             value = json.loads(line)
         except json.JSONDecodeError as error:
-            problems.append((place, msg("not JSON: {error}", error=error.msg)))
+            found = broken(error)
+            problems.append((place, msg("not JSON at column {column}: {what}",
+                                        column=found.column, what=Word(found.what))))
             continue
         if not isinstance(value, dict) or not isinstance(value.get("id"), str | int) \
                 or isinstance(value.get("id"), bool):

@@ -25,14 +25,16 @@ import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, Final, TextIO
 
-from service.cli import compare
+from service.checking.phrases import phrase
+from service.cli import compare, speech
 from service.cli.compare import ERROR, FAILED, NOTHING, OK
 from service.cli.formats import compared, junit
-from service.cli.output import cannot_write, locale_language, writable
+from service.cli.output import cannot_write, writable
 from service.game.rulesets import RulesetError, resolve, use_directory, use_environment
-from service.game.words import LANGUAGES
+from service.game.text import N_, msg
+from service.game.words import LANGUAGES, part, translate
 from service.generating.cases import MIN_CASES, write_cases
 
 COMMANDS = ("cases", "compare")
@@ -40,80 +42,95 @@ COMMANDS = ("cases", "compare")
 
 # ---- the subcommands ---------------------------------------------------------------------
 
-def _count(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"not a positive integer: {text!r}")
-    return int(text)
+def _seed(lang: str) -> Any:
+    def read(text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                translate(N_("not an integer: %r"), lang) % text) from None
+    return read
 
 
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+def _required(lang: str) -> Any:
+    def read(text: str) -> tuple[str, ...]:
+        try:
+            return compare.required_fields(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(translate(N_(
+                "not a list of fields: %r (dotted names separated by commas, as the report's "
+                "table of fields compared names them, or none)"), lang) % text) from None
+    return read
 
 
-def _required(text: str) -> tuple[str, ...]:
-    try:
-        return compare.required_fields(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"not a list of fields: {text!r} (dotted names separated by commas, as the "
-            "report's table of fields compared names them, or none)") from None
+DESCRIPTION: Final = N_("The conformance commands of doko-check: write the cases, compare an "
+                        "engine's verdicts.")
 
 
-def parser() -> argparse.ArgumentParser:
-    command = argparse.ArgumentParser(prog="doko-check", description=__doc__.splitlines()[0]
-                                      if __doc__ else None)
+def parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The subcommands' arguments, their help said in ``lang``."""
+    said = speech.formatter(lang)
+    command = argparse.ArgumentParser(prog="doko-check", description=translate(DESCRIPTION, lang),
+                                      formatter_class=said)
     sub = command.add_subparsers(dest="command", required=True)
-    make = sub.add_parser("cases", help="write conformance cases as JSON Lines to stdout")
+    make = sub.add_parser("cases", help=translate(N_("write conformance cases as JSON Lines to "
+                                                     "stdout"), lang), formatter_class=said)
     # before --ruleset, whatever the order given: --ruleset may name a ruleset it holds
     make.add_argument("--rulesets-dir", metavar="DIR",
-                      help="house rulesets (*.toml) to offer beside the presets; default: "
-                           "the directory DOKO_RULESETS_DIR names, if set")
+                      help=N_("house rulesets (*.toml) to offer beside the presets; default: "
+                              "the directory DOKO_RULESETS_DIR names, if set"))
     make.add_argument("--ruleset", required=True, metavar="ID",
-                      help="a preset, or a house ruleset from --rulesets-dir or DOKO_RULESETS_DIR")
-    make.add_argument("--count", type=_count, metavar="N",
-                      help="cases to write (default: each scenario as game, mutation and "
-                           f"partial game, in rounds until there are {MIN_CASES} or more)")
-    make.add_argument("--seed", type=_seed, default=1, metavar="S", help="default 1")
-    check = sub.add_parser("compare", help="compare an engine's verdicts with the cases")
+                      help=N_("a preset, or a house ruleset from --rulesets-dir or "
+                              "DOKO_RULESETS_DIR"))
+    make.add_argument("--count", type=speech.positive(lang), metavar="N",
+                      help=translate(N_("cases to write (default: each scenario as game, "
+                                        "mutation and partial game, in rounds until there are "
+                                        "{count} or more)"), lang).format(count=MIN_CASES))
+    make.add_argument("--seed", type=_seed(lang), default=1, metavar="S",
+                      help=N_("default %(default)s"))
+    check = sub.add_parser("compare", help=translate(N_("compare an engine's verdicts with the "
+                                                        "cases"), lang), formatter_class=said)
     check.add_argument("cases", metavar="CASES",
-                       help="the cases, JSON Lines as `doko-check cases` writes them")
+                       help=N_("the cases, JSON Lines as `doko-check cases` writes them"))
     check.add_argument("verdicts", metavar="VERDICTS",
-                       help='the engine\'s verdicts, JSON Lines: {"id": case id, ...} with '
-                            "the fields of the case's expected answer it computes")
-    check.add_argument("--require", type=_required, default=compare.MINIMUM,
+                       help=N_("the engine's verdicts, JSON Lines: an object per case with its "
+                               "id and the fields of the case's expected answer it computes"))
+    check.add_argument("--require", type=_required(lang), default=compare.MINIMUM,
                        metavar="FIELDS",
-                       help="fields every verdict must write where its case's expected "
-                            "answer has them, dotted and separated by commas (default: "
-                            f"{','.join(compare.MINIMUM)}); none requires nothing")
+                       help=translate(N_("fields every verdict must write where its case's "
+                                         "expected answer has them, dotted and separated by "
+                                         "commas (default: {fields}); none requires nothing"),
+                                      lang).format(fields=",".join(compare.MINIMUM)))
     check.add_argument("--allow-missing", action="store_true",
-                       help="cases without a verdict do not fail the comparison")
+                       help=N_("cases without a verdict do not fail the comparison"))
     check.add_argument("--junit", metavar="FILE",
-                       help="also write JUnit XML to FILE: a test case per conformance case, "
-                            "a failure per differing field")
+                       help=N_("also write JUnit XML to FILE: a test case per conformance "
+                               "case, a failure per differing field"))
     check.add_argument("--github", action="store_true",
-                       help="print GitHub Actions annotations at the cases' lines instead of "
-                            "the cases' differences (the tables and the summary stay)")
-    check.add_argument("--lang", choices=LANGUAGES, default=locale_language(),
-                       help="the language of the report: en or de (default: from the locale)")
+                       help=N_("print GitHub Actions annotations at the cases' lines instead "
+                               "of the cases' differences (the tables and the summary stay)"))
+    check.add_argument("--lang", choices=LANGUAGES, default=lang,
+                       help=N_("the language of the report: en or de (default: from the "
+                               "locale)"))
     return command
 
 
 def main(argv: Iterable[str], out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    command = parser()
+    argv = list(argv)
+    lang = speech.wanted(argv)
+    command = parser(lang)
     try:
         use_environment()  # house rulesets (DOKO_RULESETS_DIR) may be named by --ruleset
-        args = command.parse_args(list(argv))
+        args = command.parse_args(argv)
         if args.command == "cases":
-            _rulesets(command, args)
+            _rulesets(command, args, lang)
         if args.command == "compare" and args.junit:
-            writable(command, args.junit)
+            writable(command, args.junit, lang)
     except RulesetError as error:
         command.print_usage(sys.stderr)
-        sys.stderr.write(f"doko-check: house rulesets: {error}\n")
+        sys.stderr.write("doko-check: " + part(msg("house rulesets: {error}", error=str(error)),
+                                               lang) + "\n")
         return ERROR
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else ERROR
@@ -133,16 +150,17 @@ def main(argv: Iterable[str], out: TextIO | None = None) -> int:
         return 130
 
 
-def _rulesets(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+def _rulesets(command: argparse.ArgumentParser, args: argparse.Namespace, lang: str) -> None:
     """The house rulesets of --rulesets-dir, then the ruleset --ruleset names (which may
-    be one of them), each refused as argparse refuses an argument."""
+    be one of them), each refused as argparse refuses an argument (in ``lang``)."""
     for flag, value, use in (("--rulesets-dir", args.rulesets_dir, use_directory),
                              ("--ruleset", args.ruleset, resolve)):
         try:
             if value:
                 use(value)
         except RulesetError as error:
-            command.error(f"argument {flag}: {error}")
+            command.error(speech.about(flag, "; ".join(
+                phrase(f"{p.option}: {p.message}", lang) for p in error.problems), lang))
 
 
 def run_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -22,7 +22,10 @@ from service.checking import (
     parse_json,
 )
 from service.checking.problem import Problem
+from service.cli.problems import caret, of_file, os_reason, wrong_flag
 from service.cli.report import report
+from service.game.text import msg
+from service.game.words import part
 
 LINE_SUFFIXES = (".jsonl", ".ndjson")
 PARALLEL_FROM = 200  # games; fewer are checked in this process (a pool costs ~50 ms)
@@ -31,29 +34,36 @@ CHUNK = 64  # games sent to a worker at a time
 
 
 class Source(NamedTuple):
-    """One FILE argument: its transcripts, or why it could not be read."""
+    """One FILE argument: its transcripts, or why it could not be read (in the
+    language asked for; a syntax error's line with a caret in ``shown``)."""
 
     label: str
     items: list[Item]
     error: str | None = None
+    shown: tuple[str, ...] = ()
 
 
-def load(path: str, stdin: Any = None) -> Source:
+def load(path: str, stdin: Any = None, lang: str = "en") -> Source:
     label = "<stdin>" if path == "-" else path
     try:
         raw = (stdin or sys.stdin.buffer).read() if path == "-" else Path(path).read_bytes()
     except OSError as error:
-        return Source(label, [], f"cannot read: {error.strerror or error}")
+        return Source(label, [], part(msg("cannot read: {error}",
+                                          error=os_reason(error, lang)), lang))
     if Path(path).suffix.lower() in LINE_SUFFIXES:
         return Source(label, ndjson_items(raw))
     try:
         data = parse_json(raw)
+        wrong = wrong_flag(data, "transcript")
+        if wrong is not None:
+            raise wrong
     except Problem as problem:
         lines = ndjson_items(raw)
-        if len(lines) > 1 and is_json(lines[0].value):
+        if problem.broken is not None and len(lines) > 1 and is_json(lines[0].value):
             return Source(label, lines)
         # one broken document: the file is reported with the parse error
-        return Source(label, [], problem.detail.replace("The request body is ", ""))
+        return Source(label, [], of_file(problem.body(lang)["detail"], lang),
+                      tuple(caret(problem)))
     if isinstance(data, list):
         return Source(label, array_items(data))
     return Source(label, [Item(0, None, data)])

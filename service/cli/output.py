@@ -14,9 +14,10 @@ from service.checking import (
     Summary,
 )
 from service.cli.games import Source
+from service.cli.problems import os_reason
 from service.cli.report import plain
-from service.game.text import msg, msgn
-from service.game.words import DEFAULT, part
+from service.game.text import N_, msg, msgn
+from service.game.words import DEFAULT, part, translate
 
 # exit statuses: all good, a game invalid or disagreeing, an error, no game at all
 OK, FAILED, ERROR, NO_GAME = 0, 1, 2, 5
@@ -35,7 +36,7 @@ class ReportOut:
 
     def begin_file(self, source: Source) -> None:
         if source.error:
-            self.out.write(f"{source.label}: {source.error}\n")
+            self.out.write("\n".join((f"{source.label}: {source.error}", *source.shown)) + "\n")
         else:
             count = len(source.items)
             self.out.write(f"{source.label}: "
@@ -104,8 +105,9 @@ class Progress:
 
     WIDTH = 30
 
-    def __init__(self, total: int, stream: TextIO):
+    def __init__(self, total: int, stream: TextIO, lang: str = "en"):
         self.total, self.stream, self.done, self.drawn = total, stream, 0, 0.0
+        self.lang = lang
         self.on = total >= PROGRESS_FROM and _isatty(stream)
 
     def update(self) -> None:
@@ -113,8 +115,8 @@ class Progress:
         if self.on and (time.monotonic() - self.drawn > 0.1 or self.done == self.total):
             self.drawn = time.monotonic()
             filled = self.WIDTH * self.done // self.total
-            self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] "
-                              f"{self.done}/{self.total} games")
+            self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] " + part(msg(
+                "{done}/{total} games", done=self.done, total=self.total), self.lang))
             self.stream.flush()
 
     def close(self) -> None:
@@ -141,26 +143,29 @@ def locale_language(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT
 
 
-def writable(command: argparse.ArgumentParser, path: str, option: str = "--junit") -> None:
+def writable(command: argparse.ArgumentParser, path: str, lang: str = "en",
+             option: str = "--junit") -> None:
     """A usage error before any work where ``path`` cannot be written: a folder that is
-    missing, or a folder in its place."""
+    missing, or a folder in its place (said in ``lang``)."""
     target = Path(path)
     folder = target.parent
     reason = None
     if target.is_dir():
-        reason = "it is a directory"
+        reason = msg("it is a directory")
     elif not folder.is_dir():
-        reason = f"no directory {folder}"
+        reason = msg("no directory {folder}", folder=str(folder))
     elif not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        reason = "permission denied"
+        reason = msg("permission denied")
     if reason:
-        command.error(f"argument {option}: cannot write {path}: {reason}")
+        text = part(msg("cannot write {path}: {error}", path=path, error=reason), lang)
+        command.error(translate(N_("argument %(argument_name)s: %(message)s"), lang) % {
+            "argument_name": option, "message": text})
 
 
 def cannot_write(path: str, error: OSError, lang: str) -> str:
     """The one line of a file that could not be written after all."""
     return "doko-check: " + part(msg("cannot write {path}: {error}", path=path,
-                                     error=error.strerror or str(error)), lang)
+                                     error=os_reason(error, lang)), lang)
 
 
 def no_game(lang: str) -> str:

@@ -14,7 +14,7 @@ from service.checking import Item
 from service.cli.formats.findings import violation_line
 from service.game.codes import CODES
 from service.game.rulesets import presets
-from service.game.text import N_, Call, Rules, game_word, msg, msgn
+from service.game.text import N_, Call, Rules, Word, game_word, msg, msgn
 from service.game.words import param, part, translate
 
 INDENT = "      "
@@ -85,10 +85,11 @@ def malformed_detail(detail: str, line: int | None, lang: str = "en") -> str:
     return detail.replace("The request body", "This line" if line else "The transcript")
 
 
-def list_rulesets(out: TextIO) -> int:
+def list_rulesets(out: TextIO, lang: str = "en") -> int:
     """``--list-rulesets``: every preset and house ruleset, with its title and source."""
-    rows = [["id", "title", "source"]]
-    rows += [[p.id + (f" (extends {p.extends})" if p.extends else ""), p.title, p.source]
+    rows = [[t("id", lang), t("title", lang), t("source", lang)]]
+    rows += [[p.id + (part(msg(" (extends {preset})", preset=p.extends), lang) if p.extends
+                      else ""), p.title_in(lang), p.source_in(lang)]
              for p in presets().values()]
     out.write("\n".join(line[len(INDENT):] for line in table(rows)) + "\n")
     return 0
@@ -149,8 +150,10 @@ def report(item: Item, entry: dict[str, Any], lang: str = "en") -> str:
             lines.append("      " + t("claim agrees", lang))
         else:
             lines.append("      " + t("claim DISAGREES", lang) + ": " + "; ".join(
-                part(msg("{field} claimed {claimed}, computed {computed}", field=d["field"],
-                        claimed=plain(d["claimed"]), computed=plain(d["computed"])), lang)
+                part(msg("{field}: {claimed} claimed, {computed} computed",
+                         field=Word(CLAIMED.get(d["field"], d["field"])),
+                         claimed=claimed_value(d["claimed"], lang),
+                         computed=claimed_value(d["computed"], lang)), lang)
                 for d in claimed["differences"]))
     legal = entry.get("legal_actions")
     if legal is not None and legal["seat"] is not None:
@@ -162,8 +165,30 @@ def report(item: Item, entry: dict[str, Any], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-WORDS: Final = (N_("MALFORMED"), N_("valid"), N_("note"), N_("claim agrees"),
-                N_("claim DISAGREES"))
+CLAIMED: Final = {"winner": N_("winner"), "value": N_("game value"), "scores": N_("scores"),
+                  "card_points": N_("card points"), "valid": N_("valid")}
+
+
+def claimed_value(value: Any, lang: str) -> str:
+    """A claimed or computed figure in words: teams as called, numbers with their sign."""
+    if value is None:
+        return translate(N_("nobody"), lang)
+    if isinstance(value, bool):
+        return translate(N_("yes") if value else N_("no"), lang)
+    if isinstance(value, str):
+        return team_name(value, lang)
+    if isinstance(value, int):
+        return str(value).replace("-", "−")
+    if isinstance(value, list):
+        return ", ".join(claimed_value(v, lang) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{team_name(str(k), lang)} {claimed_value(v, lang)}"
+                         for k, v in value.items())
+    return plain(value)
+
+
+WORDS: Final = (N_("id"), N_("title"), N_("source"), N_("MALFORMED"), N_("valid"), N_("note"),
+                N_("claim agrees"), N_("claim DISAGREES"))
 
 
 def plain(value: Any) -> str:

@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from service.checking import parse_json
-from service.checking.problem import Problem, problem_body
+from service.checking.problem import Problem
 from service.checking.sitting import MAX_SITTING_BYTES, check_sitting_data
 from service.cli.output import no_game
+from service.cli.problems import cannot_read, problem_text, wrong_flag
 from service.game.text import N_, Rules, msg, msgn
-from service.game.words import part, translate
+from service.game.words import part, say, translate
 from service.lists.sitting.standings import SittingGame, SittingResult
 
 OK, FAILED, ERROR, NO_GAME = 0, 1, 2, 5
@@ -31,23 +32,23 @@ KINDS = {"normal": N_("normal"), "marriage": N_("marriage"), "poverty": N_("pove
 
 def read_within(path: str, limit: int, what: str) -> Any:
     """A FILE (``-``: stdin) as JSON, read no further than ``limit`` bytes: a 413 problem
-    naming the limit of a ``what`` beyond it."""
+    naming the limit of a ``what`` (sitting, tournament) beyond it; a 400 problem naming
+    the flag where the file holds another kind of input."""
     if path == "-":
         raw = sys.stdin.buffer.read(limit + 1)
     else:
         with Path(path).open("rb") as file:
             raw = file.read(limit + 1)
     if len(raw) > limit:
-        raise Problem(413, f"the file is over {limit} bytes, the limit of a {what}")
-    return parse_json(raw)
-
-
-def problem_text(path: str, problem: Problem, lang: str) -> str:
-    """A FILE's problem as the command prints it: the detail, then each field error."""
-    body = problem_body(problem.status, problem.detail, problem.errors, lang)
-    lines = [f"{path}: {body['detail']}"]
-    lines += [f"  {e['pointer'] or '/'}: {e['message']}" for e in body.get("errors", ())]
-    return "\n".join(lines) + "\n"
+        said = (msg("The file is over {count} bytes, the limit of a tournament day.", count=limit)
+                if what == "tournament" else
+                msg("The file is over {count} bytes, the limit of a list of games.", count=limit))
+        raise Problem(413, say(said), said=(said,))
+    data = parse_json(raw)
+    wrong = wrong_flag(data, what)
+    if wrong is not None:
+        raise wrong
+    return data
 
 
 def run_files(args: argparse.Namespace, out: TextIO, err: TextIO, read: Callable[[str], Any],
@@ -64,7 +65,7 @@ def run_files(args: argparse.Namespace, out: TextIO, err: TextIO, read: Callable
                 data = {**data, "ruleset": args.ruleset}
             result = check(data)
         except OSError as error:
-            err.write(f"doko-check: {path}: cannot read: {error.strerror or error}\n")
+            err.write("doko-check: " + cannot_read(path, error, args.lang) + "\n")
             status = ERROR
             continue
         except Problem as problem:
@@ -111,12 +112,11 @@ def report(path: str, result: SittingResult, lang: str = "en") -> list[str]:
     defects: dict[int, list[str]] = {}
     general: list[str] = []
     for v in result.violations:
-        text = "      " + v.as_dict(lang)["message"]
         parts = (v.pointer or "").split("/")
-        if len(parts) > 2 and parts[1] == "games":
-            defects.setdefault(int(parts[2]), []).append(text)
+        if len(parts) > 2 and parts[1] == "games":  # said under its game's line
+            defects.setdefault(int(parts[2]), []).append("      " + v.said(lang))
         else:
-            general.append(text)
+            general.append("      " + v.as_dict(lang)["message"])
     for game in result.games:
         lines += house_marks(game, lang)
         kind = translate(KINDS[game.kind], lang)
@@ -198,8 +198,10 @@ def refuse(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     others = [flag for flag, given in (("--junit", args.junit), ("--github", args.github),
                                        ("--summary", args.summary)) if given]
     if others:
-        command.error(f"argument --sitting: {', '.join(others)} report transcripts; a "
-                      "sitting prints its list (or --json)")
+        command.error(translate(N_("argument %(argument_name)s: %(message)s"), args.lang) % {
+            "argument_name": "--sitting", "message": part(msg(
+                "{flags} report transcripts; a sitting prints its list (or --json)",
+                flags=", ".join(others)), args.lang)})
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

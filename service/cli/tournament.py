@@ -16,7 +16,9 @@ from typing import Any, TextIO
 from service.checking.draw import draw_data
 from service.checking.problem import Problem
 from service.checking.tournament import MAX_TOURNAMENT_BYTES, check_tournament_data
-from service.cli.sitting import problem_text, read_within, run_files
+from service.cli import speech
+from service.cli.problems import cannot_read, problem_text
+from service.cli.sitting import read_within, run_files
 from service.game.text import N_, Rules, msg, msgn
 from service.game.words import LANGUAGES, part, translate
 from service.lists.sitting.standings import ListDefect, SittingResult
@@ -100,7 +102,9 @@ def refuse(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:
                                        ("--summary", args.summary), ("--sitting",
                                                                      args.sitting)) if given]
     if others:
-        command.error(f"argument --tournament: not with {', '.join(others)}")
+        command.error(translate(N_("argument %(argument_name)s: %(message)s"), args.lang) % {
+            "argument_name": "--tournament", "message": part(msg(
+                "not with {flags}", flags=", ".join(others)), args.lang)})
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -113,21 +117,26 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def draw_main(argv: list[str], out: TextIO, err: TextIO, lang: str) -> int:
     """``doko-check draw --rounds N --seed TEXT NAME... | --participants FILE``."""
     command = argparse.ArgumentParser(
-        prog="doko-check draw", description="Draw the tables of each preliminary round "
-        "from a seed: the same tables on every machine (POST /v1/tournaments/draw).")
-    command.add_argument("names", nargs="*", metavar="NAME", help="the participants")
+        prog="doko-check draw", description=translate(N_(
+            "Draw the tables of each preliminary round from a seed: the same tables on every "
+            "machine (POST /v1/tournaments/draw)."), lang), formatter_class=speech.formatter(lang))
+    command.add_argument("names", nargs="*", metavar="NAME", help=N_("the participants"))
     command.add_argument("--participants", metavar="FILE",
-                         help="read the participants from FILE, one name a line")
-    command.add_argument("--rounds", type=int, required=True, metavar="N")
-    command.add_argument("--seed", required=True, metavar="TEXT")
+                         help=N_("read the participants from FILE, one name a line"))
+    command.add_argument("--rounds", type=int, required=True, metavar="N",
+                         help=N_("the preliminary rounds to draw"))
+    command.add_argument("--seed", required=True, metavar="TEXT",
+                         help=N_("the seed: the same seed gives the same tables"))
     command.add_argument("--algorithm", type=int, metavar="N",
-                         help="an older algorithm by its number (default: the newest)")
-    command.add_argument("--json", action="store_true", help="print the route's answer")
-    command.add_argument("--lang", choices=LANGUAGES, default=lang)
+                         help=N_("an older algorithm by its number (default: the newest)"))
+    command.add_argument("--json", action="store_true", help=N_("print the route's answer"))
+    command.add_argument("--lang", choices=LANGUAGES, default=lang,
+                         help=N_("the language of the tables: en or de"))
     try:
         args = command.parse_args(argv)
         if bool(args.names) == bool(args.participants):
-            command.error("give the participants as NAMEs or --participants FILE (not both)")
+            command.error(part(msg("give the participants as NAMEs or --participants FILE "
+                                   "(not both)"), args.lang))
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else ERROR
     names = list(args.names)
@@ -135,8 +144,7 @@ def draw_main(argv: list[str], out: TextIO, err: TextIO, lang: str) -> int:
         try:
             text = Path(args.participants).read_text(encoding="utf-8")
         except OSError as error:
-            err.write(f"doko-check: {args.participants}: cannot read: "
-                      f"{error.strerror or error}\n")
+            err.write("doko-check: " + cannot_read(args.participants, error, args.lang) + "\n")
             return ERROR
         names = [line.strip() for line in text.splitlines() if line.strip()]
     body: dict[str, Any] = {"participants": names, "rounds": args.rounds, "seed": args.seed}

@@ -15,7 +15,7 @@ from service.game.context import GameContext
 from service.game.deal import read_deal
 from service.game.digest import digest
 from service.game.gamestate import GameState
-from service.game.options import Ruleset
+from service.game.options import moved_deadlines_text
 from service.game.readings import best_reading
 from service.game.result import (
     CheckResult,
@@ -31,7 +31,7 @@ from service.game.result import (
 )
 from service.game.scoring import outcome, penalty_note
 from service.game.setup import game_setup
-from service.game.text import N_, Call, Cite, Rules, Seat, Text, Word, Written, msg, msgn
+from service.game.text import N_, Call, Seat, Word, Written, msg, msgn
 from service.game.transcript import Transcript
 
 
@@ -153,26 +153,6 @@ def _duty_solo(transcript: Transcript, context: GameContext) -> list[Violation]:
     return [Violation("game_declaration", "/game/duty", game.declarer, text)]
 
 
-def _moved_deadlines(ruleset: Ruleset) -> Text:
-    """Seed 002 8.1: a deadline counted in cards in hand stands for a trick; the base's
-    deadlines moved with the pack (service.game.rulesets.moved_deadlines)."""
-    size = 12 if ruleset.with_nines else 10
-    step = 2 if ruleset.with_nines else -2
-    new = ruleset.announcement_deadlines
-    listed = "/".join(map(str, new))
-    old = "/".join(str(limit - step) for limit in new)
-    said = {"rules": Rules(ruleset.id), "old": old, "base": size - step, "size": size,
-            "new": listed, "cite": Cite(ruleset.id, "FreeDoko rules 8.1")}
-    return (msg("The announcement deadlines of {rules} ({old} cards in hand) are meant for "
-                "{base} cards a hand. These rules play with the nines, {size} cards a hand, "
-                "so they are {new}, each for the same trick{cite}. Deadlines given with the "
-                "options are taken as written.", **said) if ruleset.with_nines else
-            msg("The announcement deadlines of {rules} ({old} cards in hand) are meant for "
-                "{base} cards a hand. These rules play without the nines, {size} cards a "
-                "hand, so they are {new}, each for the same trick{cite}. Deadlines given "
-                "with the options are taken as written.", **said))
-
-
 def _unknown_points(state: GameState) -> Note:
     """DDV TSR 2.2: the pack holds 240 card points; what unreadable cards held is
     unknown, counted for nobody, and said (the verdict is as counted without it)."""
@@ -204,7 +184,7 @@ def check_transcript(transcript: Transcript, notes: list[Note] | None = None) ->
     state, violations, setup_notes = replay(transcript)
     notes = notes or []
     if transcript.ruleset.deadlines_note:  # moved with the pack: rulesets.moved_deadlines
-        notes.append(Note("deadlines_moved", None, _moved_deadlines(transcript.ruleset)))
+        notes.append(Note("deadlines_moved", None, moved_deadlines_text(transcript.ruleset)))
     notes += setup_notes
     violations += state.violations
     if state.violations:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from service.game.terms import cited
 from service.game.text import N_
 from service.game.words import translate
 
@@ -30,6 +31,11 @@ class Code:
     @property
     def de(self) -> str:
         return translate(self.en, "de")
+
+    @property
+    def sources_de(self) -> list[str]:
+        """The sources as a German reader names the rulebooks."""
+        return [_house_rules_de(cited(s, "de")) for s in self.sources]
 
 
 def _v(code: str, en: str, *sources: str) -> Code:
@@ -399,6 +405,13 @@ def of_kind(kind: CodeKind) -> list[Code]:
     return [c for c in _CODES if c.kind == kind]
 
 
+def _house_rules_de(source: str) -> str:
+    """A program's house rules the term table does not name ("jsdoppelkopf house rules"),
+    in German as it names QtDoppelKopf's."""
+    program, found, _ = source.partition(" house rules")
+    return f"Hausregeln nach {program}" if found else source
+
+
 def as_dict(code: Code) -> dict[str, object]:
     return {
         "code": code.code,
@@ -406,4 +419,5 @@ def as_dict(code: Code) -> dict[str, object]:
         "en": code.en,
         "de": code.de,
         "sources": list(code.sources),
+        "sources_de": code.sources_de,
     }

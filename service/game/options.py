@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any, Final
 
+from service.game.text import Cite, Rules, Text, msg
 from service.game.vocabulary import MARRIAGE_TRICKS, SOLO_KINDS, THROW_REASONS
 
 SPECIAL_POINTS: Final = (
@@ -272,3 +273,23 @@ def _solo_ranks(solos: tuple[str | tuple[str, ...], ...]) -> dict[str, int]:
 CATALOGUE: Final[dict[str, dict[str, Any]]] = {
     f.name: dict(f.metadata) for f in fields(Ruleset) if f.metadata.get("kind") != "id"
 }
+
+
+def moved_deadlines_text(ruleset: Ruleset) -> Text:
+    """Seed 002 8.1: a deadline counted in cards in hand stands for a trick; the base's
+    deadlines moved with the pack (service.game.rulesets.moved_deadlines)."""
+    size = 12 if ruleset.with_nines else 10
+    step = 2 if ruleset.with_nines else -2
+    new = ruleset.announcement_deadlines
+    listed = "/".join(map(str, new))
+    old = "/".join(str(limit - step) for limit in new)
+    said = {"rules": Rules(ruleset.id), "old": old, "base": size - step, "size": size,
+            "new": listed, "cite": Cite(ruleset.id, "FreeDoko rules 8.1")}
+    return (msg("The announcement deadlines of {rules} ({old} cards in hand) are meant for "
+                "{base} cards a hand. These rules play with the nines, {size} cards a hand, "
+                "so they are {new}, each for the same trick{cite}. Deadlines given with the "
+                "options are taken as written.", **said) if ruleset.with_nines else
+            msg("The announcement deadlines of {rules} ({old} cards in hand) are meant for "
+                "{base} cards a hand. These rules play without the nines, {size} cards a "
+                "hand, so they are {new}, each for the same trick{cite}. Deadlines given "
+                "with the options are taken as written.", **said))

@@ -9,7 +9,7 @@ import os
 import re
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -52,12 +52,27 @@ class Preset:
     notes: dict[str, str]
     extends: str | None = None  # a house ruleset: the preset it changes
     title_de: str | None = None  # the title in German, where it is not German already
+    source_de: str | None = None  # and each option's source and note (a house ruleset's
+    sources_de: dict[str, str] = field(default_factory=dict)  # without one: as written)
+    notes_de: dict[str, str] = field(default_factory=dict)
 
     def title_in(self, lang: str) -> str:
         return self.title_de if lang == "de" and self.title_de else self.title
 
+    def source_in(self, lang: str) -> str:
+        return self.source_de if lang == "de" and self.source_de else self.source
+
+    def option_texts(self, name: str, lang: str) -> tuple[str, str | None]:
+        de = lang == "de"  # an option's source and note (None: it has none) in ``lang``
+        return ((self.sources_de if de else {}).get(name, self.sources[name]),
+                (self.notes_de if de else {}).get(name, self.notes.get(name)))
+
 
 HOUSE_DIR_ENV: Final = "DOKO_RULESETS_DIR"
+# The fields of a house ruleset file, and of each of its [options.<name>] tables: all
+# text but the options and each option's value.
+HOUSE_FIELDS: Final = ("id", "title", "title_de", "source", "source_de", "extends", "options")
+OPTION_FIELDS: Final = ("value", "source", "source_de", "note", "note_de")
 _house: dict[str, Preset] = {}  # house rulesets loaded by use_directory()
 
 
@@ -75,7 +90,9 @@ def _load_preset(text: str) -> Preset:
         ruleset=_build(data["id"], values),
         sources={n: e["source"] for n, e in entries.items()},
         notes={n: e["note"].strip() for n, e in entries.items() if "note" in e},
-        title_de=data.get("title_de"),
+        title_de=data.get("title_de"), source_de=data.get("source_de"),
+        sources_de={n: e["source_de"] for n, e in entries.items() if "source_de" in e},
+        notes_de={n: e["note_de"].strip() for n, e in entries.items() if "note_de" in e},
     )
 
 
@@ -290,10 +307,13 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise refuse("file", f"cannot be read: {error}") from None
-    for key in ("id", "title", "source", "extends"):
-        if not isinstance(data.get(key), str) or not data[key]:
+    for key in HOUSE_FIELDS:
+        if key not in data and key in ("id", "title", "source", "extends"):
             raise refuse(key, f"needs {key} = \"…\"")
-    unknown = sorted(set(data) - {"id", "title", "title_de", "source", "extends", "options"})
+        if key in data and key != "options" and (
+                not isinstance(data[key], str) or not data[key].strip()):
+            raise refuse(key, f"must be text, as {key} = \"…\"")
+    unknown = sorted(set(data) - set(HOUSE_FIELDS))
     if unknown:
         raise refuse(unknown[0], "is not a field of a ruleset file")
     if data["id"] in builtin:
@@ -305,12 +325,23 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
         raise refuse("extends", f"unknown preset {data['extends']!r}; known: "
                      f"{', '.join(builtin)}")
     entries = data.get("options", {})
+    if not isinstance(entries, dict):
+        raise refuse("options", "must be a table of options, each as [options.<name>] "
+                     "with value = … and source = \"…\"")
     for name, entry in entries.items():
         if name not in CATALOGUE:
             raise refuse(name, _not_an_option(name))
-        if not isinstance(entry, dict) or "value" not in entry or not isinstance(
-                entry.get("source"), str):
-            raise refuse(name, "needs value = … and source = \"…\"")
+        if not isinstance(entry, dict):
+            raise refuse(name, "must be a table, as [options.<name>] with value = … and "
+                         "source = \"…\"")
+        for key in ("value", "source"):
+            if key not in entry:
+                raise refuse(name, "needs value = … and source = \"…\"")
+        for key in entry:
+            if key not in OPTION_FIELDS:
+                raise refuse(name, f"{key} is not a field of an option (value, source, note)")
+            if key != "value" and (not isinstance(entry[key], str) or not entry[key].strip()):
+                raise refuse(name, f"{key} must be text, as {key} = \"…\"")
     values, moved = moved_deadlines(
         base.ruleset, preset_values(base) | {name: e["value"] for name, e in entries.items()},
         entries)
@@ -320,8 +351,12 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
         raise RulesetError([OptionProblem(p.option, f"{path.name}: {p.message}")
                             for p in error.problems]) from None
     sources = base.sources | {n: e["source"] for n, e in entries.items()}
-    notes = ({n: v for n, v in base.notes.items() if n not in entries}
-             | {n: e["note"].strip() for n, e in entries.items() if "note" in e})
+    # a note, and the German of each, the base's where the option is the base's
+    notes, sources_de, notes_de = (
+        {n: v for n, v in mine.items() if n not in entries}
+        | {n: e[key].strip() for n, e in entries.items() if key in e}
+        for mine, key in ((base.notes, "note"), (base.sources_de, "source_de"),
+                          (base.notes_de, "note_de")))
     if moved:
         sources["announcement_deadlines"] = (
             f"{base.sources['announcement_deadlines']}; moved with the pack "
@@ -329,7 +364,8 @@ def _house_preset(path: Path, builtin: dict[str, Preset]) -> Preset:
         notes["announcement_deadlines"] = moved[0].upper() + moved[1:] + "."
     return Preset(
         id=data["id"], title=data["title"], source=data["source"], ruleset=ruleset,
-        sources=sources, notes=notes, extends=base.id, title_de=data.get("title_de"))
+        sources=sources, notes=notes, extends=base.id, title_de=data.get("title_de"),
+        source_de=data.get("source_de"), sources_de=sources_de, notes_de=notes_de)
 
 
 def use_directory(directory: str | Path) -> dict[str, Preset]:

@@ -211,6 +211,8 @@ def param(value: Param, lang: str, names: tuple[str, ...] | None) -> object:
         return f"„{value.text}“" if lang != DEFAULT else f"'{value.text}'"
     if isinstance(value, Text):
         return _said(value, lang, names)
+    if isinstance(value, float):
+        return decimal(value, lang)
     if isinstance(value, Sentence):
         said = _said(value.text, lang, names)
         return said[:1].upper() + said[1:]
@@ -219,6 +221,13 @@ def param(value: Param, lang: str, names: tuple[str, ...] | None) -> object:
     if isinstance(value, str):
         return Name(value)  # a name given as such: "{name:gen}"
     return value
+
+
+def decimal(value: float, lang: str) -> str:
+    """A number with a fraction as it is written: 1.5 in English, 1,5 in German, the
+    minus sign U+2212 in both."""
+    written = f"{value:g}".replace("-", "−")
+    return written.replace(".", ",") if lang != DEFAULT else written
 
 
 def say(text: Text, lang: str = DEFAULT, names: tuple[str, ...] | None = None,

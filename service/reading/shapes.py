@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from service.game.names import NOT_PRINTABLE, clashes, printable
+from service.game.names import clashes, name_problem
 from service.game.vocabulary import (
     ANNOUNCEMENTS,
     EVENT_KINDS,
@@ -214,8 +214,8 @@ def players_errors(names: Any) -> Errors | None:
             errors[seat] = [NOT_STRING]
         elif not 1 <= len(name) <= MAX_NAME:
             errors[seat] = [NAME]
-        elif not printable(name):
-            errors[seat] = [NOT_PRINTABLE]
+        elif (problem := name_problem(name)) is not None:
+            errors[seat] = [problem]
     if not errors:
         for seat, message in clashes(names).items():
             errors[seat] = [message]

@@ -1,7 +1,7 @@
 """The German catalogue of every text the service says, kept with Babel.
 
 ``python -m service.tools.catalogue --write`` extracts the English templates from the
-sources (the calls of ``msg``, ``msgn`` and ``N_``), merges them into
+sources (the calls of ``msg``, ``msgn`` and ``N_``, and each option's meaning), merges them into
 ``service/game/locale/de/LC_MESSAGES/doko.po`` (translations kept, templates no longer
 said dropped, new ones added untranslated) and compiles ``doko.mo`` beside it.
 ``tests/test_words.py`` fails when a template has no German, when the ``.po`` holds one
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "service"
 PO = SOURCES / "game" / "locale" / "de" / "LC_MESSAGES" / "doko.po"
 MO = PO.with_suffix(".mo")
-KEYWORDS = {"msg": None, "msgn": (1, 2), "N_": None}
+KEYWORDS = {"msg": None, "msgn": (1, 2), "N_": None, "_opt": (2,)}  # _opt: a meaning
 
 
 def extracted() -> Catalog:

@@ -10,7 +10,7 @@ from marshmallow import ValidationError
 
 from service.game.digest import digest
 from service.game.errors import FieldError, TranscriptError, field_errors, omitted, pointer_token
-from service.game.names import NOT_PRINTABLE, clashes, printable
+from service.game.names import clashes, name_problem
 from service.game.options import Ruleset
 from service.game.transcript import Transcript
 from service.reading.load import load
@@ -228,8 +228,8 @@ def read_names(r: Reader, value: list[Any], here: str, participants: bool = Fals
         if type(name) is not str or not 1 <= len(name) <= MAX_NAME:
             r.err(f"{here}/{i}", f"Must be a name of 1 to {MAX_NAME} characters.")
             ok = False
-        elif not printable(name):
-            r.err(f"{here}/{i}", NOT_PRINTABLE)
+        elif (problem := name_problem(name)) is not None:
+            r.err(f"{here}/{i}", problem)
             ok = False
         elif name in seen:
             r.err(f"{here}/{i}", f"{name!r} is a participant twice; names must differ."

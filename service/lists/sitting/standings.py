@@ -10,6 +10,7 @@ from service.game.result import CheckResult
 from service.game.text import Text
 from service.game.version import VERSION
 from service.game.words import say
+from service.lists.naming import of_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +29,15 @@ class ListDefect:
     def message(self) -> str:
         return say(self.text, "en", self.names)
 
+    def said(self, lang: str = "en") -> str:
+        """The message in ``lang``, as said where its game is already named."""
+        return say(self.text, lang, self.names)
+
     def as_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The answer's entry: its message names a list's game from 1 ("Game 7: …")."""
         out: dict[str, Any] = {"code": self.code, "pointer": self.pointer,
                                "player": self.player,
-                               "message": say(self.text, lang, self.names)}
+                               "message": of_game(self.pointer, self.said(lang), lang)}
         if self.should_be is not None:
             out["should_be"] = self.should_be
         return out
