@@ -59,7 +59,7 @@ def test_every_request_body_has_an_example(spec):
     assert {(m, p) for m, p, _, _ in found} >= {
         ("post", "/v1/games/check"), ("post", "/v1/games/check-batch"),
         ("post", "/v1/sittings/check"), ("post", "/v1/tournaments/check"),
-        ("post", "/v1/tournaments/draw"), ("post", "/v1/echo")}
+        ("post", "/v1/tournaments/draw"), ("post", "/v1/seasons/check"), ("post", "/v1/echo")}
     missing = [f"{m.upper()} {p} {media}" for m, p, media, content in found
                if not content.get("examples")]
     assert not missing, missing

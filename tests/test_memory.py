@@ -157,6 +157,7 @@ ROUTE_LIMITS = {
     "/v1/tournaments/draw": (MAX_BODY_BYTES, 16 * 1024 * 1024),  # 9.3 MiB (empty objects)
     "/v1/sittings/check": (1024 * 1024, 50 * 1024 * 1024),  # 37.0 MiB (empty objects)
     "/v1/tournaments/check": (4 * 1024 * 1024, 200 * 1024 * 1024),  # 148 MiB (empty objects)
+    "/v1/seasons/check": (4 * 1024 * 1024, 140 * 1024 * 1024),  # 101 MiB (empty objects)
 }
 # Short unknown options ("A":0, "B":0 …) peaked at 91 MiB in a 1 MiB sitting and 252 MiB in
 # a 4 MiB tournament while every one of them was kept as an error; now 26 and 100 MiB.
@@ -167,11 +168,13 @@ COSTLIEST = ("empty objects", "empty lists", "unknown options", "short unknown o
 
 
 def test_the_route_limits_are_the_services():
+    from service.checking.season import MAX_SEASON_BYTES
     from service.checking.sitting import MAX_SITTING_BYTES
     from service.checking.tournament import MAX_TOURNAMENT_BYTES
 
     assert ROUTE_LIMITS["/v1/sittings/check"][0] == MAX_SITTING_BYTES
     assert ROUTE_LIMITS["/v1/tournaments/check"][0] == MAX_TOURNAMENT_BYTES
+    assert ROUTE_LIMITS["/v1/seasons/check"][0] == MAX_SEASON_BYTES
 
 
 @pytest.mark.parametrize("route", sorted(ROUTE_LIMITS))

@@ -100,7 +100,8 @@ def test_the_public_port_has_no_metrics_the_internal_one_has(pod):
 @needs_nginx
 @pytest.mark.parametrize(("path", "limit"), [
     ("/v1/games/check", 256 * 1024), ("/v1/games/check-batch", 8 * 1024 * 1024),
-    ("/v1/sittings/check", 1024 * 1024), ("/v1/tournaments/check", 4 * 1024 * 1024)])
+    ("/v1/sittings/check", 1024 * 1024), ("/v1/tournaments/check", 4 * 1024 * 1024),
+    ("/v1/seasons/check", 4 * 1024 * 1024)])
 def test_each_routes_limit_is_a_problem_naming_it(pod, path, limit):
     public, _ = pod
     status, headers, body = ask(public, "POST", path, b" " * (limit + 1),

@@ -76,8 +76,12 @@ def _german_catalogue() -> list[str]:
 
 
 def _page_german() -> str:
-    text = I18N.read_text(encoding="utf-8")
-    return text[text.index("  de: {"):]
+    """The German labels of the page: i18n.js's and those of the words-*.js beside it."""
+    german = ""
+    for path in [I18N, *sorted(I18N.parent.glob("words-*.js"))]:
+        text = path.read_text(encoding="utf-8")
+        german += text[text.index("  de: {"):]
+    return german
 
 
 ORDINAL = re.compile(r"\d\.$")

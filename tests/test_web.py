@@ -88,8 +88,10 @@ def test_every_module_import_is_served(client):
 
 
 def test_every_label_exists_in_both_languages():
-    text = (STATIC / "js/i18n.js").read_text(encoding="utf-8")
-    english, german = text.split("\n  de: {", 1)
+    english = german = ""
+    for path in [STATIC / "js/i18n.js", *(STATIC / "js").glob("words-*.js")]:
+        en, de = path.read_text(encoding="utf-8").split("\n  de: {", 1)
+        english, german = english + en, german + de
     used = set(re.findall(r'data-i18n(?:-label)?="([a-z_]+)"',
                           (STATIC / "index.html").read_text(encoding="utf-8")))
     for path in (STATIC / "js").glob("*.js"):

@@ -19,6 +19,7 @@ from service.api import (
     observability,
     problems,
     routes,
+    seasons,
     sittings,
     tournaments,
 )
@@ -81,6 +82,7 @@ def create_app() -> Flask:
     app.register_blueprint(sittings.bp)
     app.register_blueprint(imports.bp)
     app.register_blueprint(tournaments.bp)
+    app.register_blueprint(seasons.bp)
     app.register_blueprint(web_bp)
     if _on(ECHO_ENV):
         app.register_blueprint(routes.bench_bp)

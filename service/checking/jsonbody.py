@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
+from decimal import Decimal
 from typing import Any
 
 from service.game.errors import pointer_token
@@ -79,10 +80,11 @@ def _text(body: bytes | str) -> tuple[str, bool]:
 class _Decoder:
     """One strict parse: ``json``'s decoder with hooks that note what it must refuse."""
 
-    def __init__(self) -> None:
+    def __init__(self, exact: bool = False) -> None:
         self.duplicated = False
         self.decoder = json.JSONDecoder(object_pairs_hook=self._pairs,
-                                        parse_constant=_reject_constant)
+                                        parse_constant=_reject_constant,
+                                        parse_float=Decimal if exact else None)
 
     def _pairs(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         obj = dict(pairs)
@@ -134,11 +136,13 @@ def _skip(text: str, at: int) -> int:
     return WHITESPACE.match(text, at).end()  # type: ignore[union-attr]  # matches always
 
 
-def loads(body: bytes | str) -> Any:
-    """The parsed body; a 400 :class:`Problem` for anything refused (see the module)."""
+def loads(body: bytes | str, exact: bool = False) -> Any:
+    """The parsed body; a 400 :class:`Problem` for anything refused (see the module).
+    ``exact``: numbers with a fraction or exponent read as :class:`~decimal.Decimal`, as
+    written, not as binary floats."""
     nesting.check(body)
     text, raw_surrogates = _text(body)
-    return _Decoder().value(text, None, raw_surrogates)[0]
+    return _Decoder(exact).value(text, None, raw_surrogates)[0]
 
 
 class TooMany(Exception):

@@ -58,6 +58,7 @@ from service.checking.phrases import phrase
 from service.checking.problem import Problem
 from service.cli import ci, conformance, speech
 from service.cli import importing as importing_cli
+from service.cli import season as season_cli
 from service.cli import sitting as sitting_cli
 from service.cli import tournament as tournament_cli
 from service.cli.games import JOBS, PARALLEL_FROM, checked, load
@@ -134,6 +135,10 @@ def parser(lang: str = "en") -> argparse.ArgumentParser:
                         help=N_("read each FILE as one tournament day (as POST "
                                 "/v1/tournaments/check takes it) and print its rounds, "
                                 "standing, final tables and places"))
+    parser.add_argument("--season", action="store_true",
+                        help=N_("read each FILE as one season (a club's tournament days, as "
+                                "POST /v1/seasons/check takes it) and print each window's "
+                                "ranking and the written rankings' slips"))
     parser.add_argument("--json", action="store_true",
                         help=N_("print one JSON document with the API's result objects"))
     parser.add_argument("--ruleset", metavar="ID|JSON",
@@ -172,6 +177,8 @@ def parser(lang: str = "en") -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.season:
+        return season_cli.run(args, out, err)
     if args.tournament:
         return tournament_cli.run(args, out, err)
     if args.sitting:
@@ -255,6 +262,7 @@ def _arguments(command: argparse.ArgumentParser, argv: list[str]) -> argparse.Na
     ci.refuse(command, args)
     sitting_cli.refuse(command, args)
     tournament_cli.refuse(command, args)
+    season_cli.refuse(command, args)
     if args.junit:
         writable(command, args.junit, args.lang)
     return args

@@ -210,6 +210,22 @@ _CODES: Final = (
        "DOKO 2026 VII"),
     _v("wrong_place", N_("A claimed place of a tournament differs from the final tables' "
                          "result."), "DOKO 2026 VII"),
+    # ---- violations: a season's rankings ---------------------------------------------------
+    _v("season_points", N_("A player's ranking points in a written ranking differ from the sum "
+                           "of his tournament days."), "DOKO 2026 Rangliste"),
+    _v("season_missing", N_("A ranked player is missing from a written ranking."),
+       "DOKO 2026 Rangliste"),
+    _v("season_unknown", N_("A written ranking names a player with no tournament day in it, "
+                            "too few days, or a second time."), "DOKO 2026 Rangliste"),
+    _v("season_order", N_("A written ranking is not in the order of its ranking points."),
+       "DOKO 2026 Rangliste"),
+    _v("season_day_unscored", N_("A tournament day given as places only, where the ranking "
+                                 "counts each day's own points: it counts nothing."),
+       "DOKO 2026 Rangliste"),
+    _v("season_day_unplaced", N_("A tournament day that is not finished: it has no places and "
+                                 "counts nothing."), "DOKO 2026 Rangliste"),
+    _v("season_name_twice", N_("A player placed twice on one tournament day: the later entry "
+                               "counts nothing."), "DOKO 2026 Rangliste"),
     # ---- violations: house rules at the list (options off in every preset) -------------------
     _v(
         "solo_round_mark",
@@ -281,6 +297,10 @@ _CODES: Final = (
            "the tied players may sit on either side."),
         "DOKO 2026 VII",
     ),
+    _n("season_day_after", N_("A tournament day after the day the rankings are for: it counts "
+                              "in no ranking."), "DOKO 2026 Rangliste"),
+    _n("season_not_placed", N_("A participant of a tournament day with no place in its final: "
+                               "no points and no day for him that day."), "DOKO 2026 Rangliste"),
     _n(
         "missed_duty_solo",
         N_("A duty solo not played: the ruleset's penalty is taken from the player's total."),

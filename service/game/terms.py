@@ -47,6 +47,12 @@ TERMS: Final[tuple[Term, ...]] = (
                                       r"Platz des Gebers", r"\bkein Platz\b"),
          (r"\bseat 0\b",)),
     Term("place", "Platz 1, 2, …", "place 1, 2, …", "D 123: a rank in a ranking only"),
+    Term("ranking", "Rangliste", "ranking", "D „Ewige Rangliste“: the club's players by "
+         "their ranking points over its tournament days"),
+    Term("tournament_day", "Turniertag", "tournament day", "D: one day of the club's "
+         "tournaments, whose places count in the rankings"),
+    Term("ranking_points", "Ranglistenpunkte", "ranking points", "D „Ewige Rangliste“: what "
+         "a day's place is worth in a ranking, beside a game's Punkte"),
     Term("to_play", "ist am Zug, ist dran", "to play", "who plays the next card",
          (r"\bspielt (?:\S+ )?aus\b",)),
     Term("lead", "aufspielen, Aufspiel", "lead", "T 5.1.2: the first card of a trick",

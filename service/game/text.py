@@ -45,6 +45,12 @@ class Call(NamedTuple):
     call: str
 
 
+class Amount(NamedTuple):
+    """A figure as written with a decimal point ("5.33"): said "5,33" in German."""
+
+    text: str
+
+
 class Ordinal(NamedTuple):
     """A position: 2nd, 2."""
 

@@ -18,6 +18,7 @@ from typing import Final
 from service.game.cards import RANK_OF, SUITS
 from service.game.terms import CARD_NOUNS, RULEBOOKS, Gender, book, cited
 from service.game.text import (
+    Amount,
     Call,
     Card,
     Cards,
@@ -199,6 +200,8 @@ def param(value: Param, lang: str, names: tuple[str, ...] | None) -> object:
         return CALLS[lang].get(value.call, value.call)
     if isinstance(value, Ordinal):
         return ordinal(value.n, lang)
+    if isinstance(value, Amount):
+        return value.text.replace(".", ",") if lang != DEFAULT else value.text
     if isinstance(value, Word):
         return translate(value.text, lang)
     if isinstance(value, Words):

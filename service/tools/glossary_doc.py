@@ -2,7 +2,7 @@
 
 ``python -m service.tools.glossary_doc --write`` rewrites docs/glossary.md between
 ``<!-- terms:start -->`` and ``<!-- terms:end -->`` (the table, one row a concept) and
-service/web/static/js/i18n.js between ``// terms:start`` and ``// terms:end`` (the words
+service/web/static/js/terms.js between ``// terms:start`` and ``// terms:end`` (the words
 the page says: rulebooks by preset and how the codes cite them, seats, cards);
 ``tests/test_terms.py`` fails when either differs from the table.
 """
@@ -19,7 +19,7 @@ from .codes_doc import replace_between
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = ROOT / "docs" / "glossary.md"
-I18N = ROOT / "service" / "web" / "static" / "js" / "i18n.js"
+I18N = ROOT / "service" / "web" / "static" / "js" / "terms.js"
 MD_MARKERS = ("<!-- terms:start -->\n", "<!-- terms:end -->")
 JS_MARKERS = ("// terms:start (python -m service.tools.glossary_doc --write)\n",
               "// terms:end")

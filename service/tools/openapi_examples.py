@@ -43,6 +43,9 @@ def examples() -> dict[str, tuple[str, Any]]:
                        "the places (examples/tournament-ddv.json)", _file("tournament-ddv.json")),
         "Draw": ("Three rounds for nine participants from a published seed "
                  "(examples/draw.json)", _file("draw.json")),
+        "Season": ("A club's Ewige Rangliste over five tournament days and its last five "
+                   "years, the published list with one slip (examples/season.json)",
+                   _file("season.json")),
     }
 
 

@@ -22,7 +22,7 @@ class ListDefect:
     pointer: str | None
     player: str | None
     text: Text
-    should_be: int | None = None
+    should_be: int | float | None = None  # a float: a season's points (two decimals)
     names: tuple[str, ...] | None = None  # the game's players, for a game's own violation
 
     @property
@@ -44,7 +44,7 @@ class ListDefect:
 
 
 def list_violation(code: str, pointer: str, player: str | None, text: Text,
-                   should_be: int | None = None, names: tuple[str, ...] | None = None
+                   should_be: int | float | None = None, names: tuple[str, ...] | None = None
                    ) -> ListDefect:
     if code not in VIOLATIONS:
         raise ValueError(f"unregistered violation code {code!r}")

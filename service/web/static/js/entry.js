@@ -4,11 +4,14 @@
 import { post } from "./api.js";
 import { cardElement, randomDeal } from "./cards.js";
 import { clear, el } from "./dom.js";
+import { PovertyExchange } from "./exchange.js";
 import { callName, seatName, t } from "./i18n.js";
 import { gameKey, heldKey } from "./order.js";
 
 const ALL_CALLS = ["re", "contra", "no90", "no60", "no30", "black"];
-const DEFAULT_NAMES = ["Anna", "Ben", "Cleo", "Dan"];
+export const DEFAULT_NAMES = ["Anna", "Ben", "Cleo", "Dan"];
+const SAVED = "doko-entry";  // what was entered, kept over a reload (localStorage)
+const SLOW = 600;  // ms: a check taking longer says so
 
 export class Entry {
   constructor(board, {onResult, onError}) {
@@ -22,20 +25,40 @@ export class Entry {
     this.serial = 0;  // a board cleared while a check was under way ignores its answer
   }
 
-  // The board belongs to the game shown: loading another game clears it.
+  // The board belongs to the game shown: loading another game clears it (and forgets it).
   clear() {
     this.serial++;
     this.transcript = null;
     this.result = null;
+    this.exchange = null;
     clear(this.board).hidden = true;
+    try { localStorage.removeItem(SAVED); } catch { /* storage may be off */ }
   }
 
-  // A transcript without play from a deal and the chosen game.
+  // Drawn anew in the page's language.
+  relabel() {
+    if (this.exchange) this.exchange.render();
+    else if (this.result) this.render();
+  }
+
+  // What was being entered before the page was reloaded: {transcript, record} or null.
+  static saved() {
+    try { return JSON.parse(localStorage.getItem(SAVED) ?? "null"); } catch { return null; }
+  }
+
+  save() {
+    try { localStorage.setItem(SAVED, JSON.stringify({transcript: this.transcript, record: this.record})); } catch { /* off */ }
+  }
+
+  // A transcript without play from a deal and the chosen game: a normal game, a solo, a
+  // marriage (the declarer holds both ♣Q) or a poverty (its exchange entered on the board).
   static build({ruleset, players, dealer, hands, type, solo, declarer}) {
     const order = [1, 2, 3, 4].map(k => (dealer + k) % 4);  // asked from the dealer's left
-    const reservations = order.map(seat => (type === "solo" && seat === declarer)
-      ? {seat, reservation: "solo", solo} : {seat, reservation: "healthy"});
-    const game = type === "solo" ? {type: "solo", solo, declarer} : {type: "normal"};
+    const said = {solo: "solo", marriage: "marriage", poverty: "poverty"}[type];
+    const reservations = order.map(seat => (said && seat === declarer)
+      ? {seat, reservation: said, ...(type === "solo" ? {solo} : {})} : {seat, reservation: "healthy"});
+    const game = type === "solo" ? {type: "solo", solo, declarer}
+      : type === "marriage" || type === "poverty" ? {type, declarer} : {type: "normal"};
     return {ruleset, players: players ?? DEFAULT_NAMES, dealer, hands, reservations, game, play: []};
   }
 
@@ -48,20 +71,57 @@ export class Entry {
     this.transcript = transcript;
     this.record = record;
     this.rules = rules;
+    this.result = null;
+    const game = transcript.game ?? {};
+    // A poverty's exchange comes first: the cards passed and returned, picked on the board.
+    if (game.type === "poverty" && !Array.isArray(game.passed)) {
+      this.serial++;
+      this.exchange = new PovertyExchange(this, () => { this.exchange = null; this.update(); });
+      this.save();
+      this.exchange.render();
+      return;
+    }
     await this.update();
   }
 
+  // The check of the game so far. A slow check says so after a moment, a failed one says
+  // that it failed and offers to try again; the board stays as it was.
   async update() {
     const serial = ++this.serial;
-    const {status, body} = await post("/v1/games/check", JSON.stringify(this.transcript));
+    this.save();
+    const slow = setTimeout(() => this.say("entry_checking", "status"), SLOW);
+    let answer;
+    try {
+      answer = await post("/v1/games/check", JSON.stringify(this.transcript));
+    } catch (error) {
+      if (serial === this.serial) this.say("entry_failed", "error", {msg: error.message});
+      return;
+    } finally {
+      clearTimeout(slow);
+    }
     if (serial !== this.serial) return;
+    const {status, body} = answer;
     if (status !== 200) {
+      this.say("entry_refused", "error");
       this.onError(body);
       return;
     }
     this.result = body;
     this.render();
     this.onResult(this.transcript, body);
+  }
+
+  // A line on the board above the hand: "checking…", or that the check failed.
+  say(key, kind, values = {}) {
+    this.board.hidden = false;
+    let line = this.board.querySelector(".entry-status");
+    if (!line) {
+      line = el("p", {class: "entry-status", role: kind === "error" ? "alert" : "status"});
+      this.board.prepend(line);
+    }
+    line.className = `entry-status ${kind}`;
+    line.replaceChildren(t(key, values), kind === "error"
+      ? el("button", {type: "button", class: "retry", onclick: () => this.update()}, t("try_again")) : "");
   }
 
   async push(event) {
@@ -97,6 +157,7 @@ export class Entry {
   render() {
     const board = this.board;
     board.hidden = false;
+    board.querySelector(".entry-status")?.remove();
     let live = board.querySelector(".turn-live");
     if (!live) live = el("p", {class: "turn-live", "aria-live": "polite", "aria-atomic": "true"});
     const content = el("div", {class: "entry-content"});
@@ -127,7 +188,15 @@ export class Entry {
             const allowed = this.record || legal.has(card);
             const button = cardElement(card, {tag: "button", attrs: {type: "button", disabled: !allowed}});
             button.classList.add("choice");
-            if (!legal.has(card)) button.classList.add("illegal");
+            if (!legal.has(card)) {
+              button.classList.add("illegal");
+              // Recording, a card that breaks a rule is marked before it is chosen.
+              if (this.record) {
+                button.append(el("span", {class: "sr-only", text: ` (${t("not_legal")})`}),
+                              el("span", {class: "illegal-flag", "aria-hidden": "true", text: "✗"}));
+                button.title = `${button.title} (${t("not_legal")})`;
+              }
+            }
             button.addEventListener("click", () => this.push({seat, card}));
             return button;
           })),
@@ -140,7 +209,8 @@ export class Entry {
   // The trick on the table: the cards played to it so far, or the last trick whole
   // with its winner once it is complete.
   trickInProgress() {
-    const cards = this.transcript.play.filter(e => e && "card" in e);
+    const cards = this.transcript.play.map((e, index) => ({...e, index})).filter(e => e && "card" in e);
+    const faulty = new Set((this.result?.violations ?? []).map(v => v.pointer));
     const played = cards.length;
     const open = played % 4;
     const start = open ? played - open : Math.max(played - 4, 0);
@@ -150,7 +220,7 @@ export class Entry {
     return el("div", {class: "entry-trick", "aria-label": t("trick_now", {n: k + 1})},
       el("p", {}, el("strong", {text: t("trick_now", {n: k + 1})})),
       shown.length ? el("ol", {}, shown.map(e => el("li", {dataset: {seat: String(e.seat)}},
-        cardElement(e.card), el("span", {text: this.name(e.seat)})))) : el("p", {class: "hint", text: t("trick_empty")}),
+        cardElement(e.card, {marked: faulty.has(`/play/${e.index}`)}), el("span", {text: this.name(e.seat)})))) : el("p", {class: "hint", text: t("trick_empty")}),
       info ? el("p", {class: "trick-won", text: t("trick_won", {name: this.name(info.winner), n: info.points})}) : "");
   }
 

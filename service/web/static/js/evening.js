@@ -27,12 +27,43 @@ function niceStep(range) {
 
 let chartIds = 0;
 
-// The running totals after each game; game 0 is the start (everyone at 0).
-export function renderChart(players, games) {
+// The running totals after each game; game 0 is the start (everyone at 0). Drawn at the
+// width it is shown at (`shownWidth`, px), so that its labels are 12 px on a phone too; a tap
+// (or click) on the chart says every player's total at the game nearest to it. Drawn anew
+// when that width changes (a phone turned, a window resized).
+export function renderChart(players, games, shownWidth = 640) {
+  const n = games.length;
+  const series = players.map(p => [0, ...games.map(g => g.totals?.[p] ?? 0)]);
+  const readout = el("p", {class: "chart-readout", "aria-live": "polite", text: t("chart_tap")});
+  const draw = (shown) => drawChart(players, games, series, shown, readout);
+  let chart = draw(shownWidth);
+  const legend = el("ul", {class: "legend"},
+    players.map((p, k) => el("li", {},
+      svg("svg", {viewBox: "0 0 30 10", width: 30, height: 10, "aria-hidden": "true"},
+        svg("line", {x1: 0, x2: 30, y1: 5, y2: 5, stroke: COLOURS[k % COLOURS.length], "stroke-width": 3,
+          "stroke-dasharray": DASHES[k % DASHES.length]})),
+      ` ${p}`)),
+    games.some(g => g.bock > 1) ? el("li", {}, el("span", {class: "bock-swatch", "aria-hidden": "true"}), ` ${t("chart_bock")}`) : "");
+  const figure = el("figure", {class: "evening-chart"}, chart, readout, el("figcaption", {}, legend));
+  new ResizeObserver(([seen]) => {
+    const width = seen.contentRect.width;
+    if (!width || Math.abs(clampWidth(width) - Number(chart.getAttribute("width"))) < 8) return;
+    const next = draw(width);
+    chart.replaceWith(next);
+    chart = next;
+    readout.textContent = t("chart_tap");
+  }).observe(figure);
+  return figure;
+}
+
+function clampWidth(width) {
+  return Math.round(Math.min(Math.max(width, 280), 736));
+}
+
+function drawChart(players, games, series, shownWidth, readout) {
   const id = `chart-${++chartIds}`;
   const n = games.length;
-  const W = 640, H = 260, left = 44, right = 14, top = 12, bottom = 30;
-  const series = players.map(p => [0, ...games.map(g => g.totals?.[p] ?? 0)]);
+  const W = clampWidth(shownWidth), H = 260, left = 40, right = 12, top = 12, bottom = 32;
   const values = series.flat();
   let lo = Math.min(0, ...values), hi = Math.max(0, ...values);
   if (lo === hi) hi = lo + 1;
@@ -49,7 +80,7 @@ export function renderChart(players, games) {
     grid.push(svg("line", {class: v === 0 ? "zero" : "grid", x1: left, x2: W - right, y1: y(v), y2: y(v)}),
       svg("text", {class: "tick", x: left - 6, y: y(v) + 4, "text-anchor": "end"}, String(v)));
   }
-  const every = Math.max(1, Math.ceil(n / 12));
+  const every = Math.max(1, Math.ceil(n / Math.floor((W - left - right) / 30)));
   const ticks = games.flatMap((_, i) => ((i + 1) % every === 0 || i === n - 1
     ? [svg("text", {class: "tick", x: x(i + 1), y: H - bottom + 16, "text-anchor": "middle"}, String(i + 1))] : []));
   const lines = series.map((points, k) => svg("g", {class: "player", "data-player": players[k]},
@@ -60,20 +91,26 @@ export function renderChart(players, games) {
       svg("title", {}, `${players[k]}, ${t("game_n", {n: i + 1})}: ${v}`)))));
   const last = games[n - 1]?.totals ?? {};
   const summary = players.map(p => `${p} ${last[p] ?? 0}`).join(", ");
-  const chart = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": `${id}-title ${id}-desc`},
+  const marker = svg("line", {class: "marker", x1: 0, x2: 0, y1: top, y2: H - bottom, visibility: "hidden"});
+  const chart = svg("svg", {viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "chart", role: "img",
+                            "aria-labelledby": `${id}-title ${id}-desc`},
     svg("title", {id: `${id}-title`}, t("chart_title")),
     svg("desc", {id: `${id}-desc`}, t("chart_desc", {n, totals: summary})),
     bock, grid, ticks,
     svg("text", {class: "tick", x: (left + W - right) / 2, y: H - 2, "text-anchor": "middle"}, t("chart_x")),
-    lines);
-  const legend = el("ul", {class: "legend"},
-    players.map((p, k) => el("li", {},
-      svg("svg", {viewBox: "0 0 30 10", width: 30, height: 10, "aria-hidden": "true"},
-        svg("line", {x1: 0, x2: 30, y1: 5, y2: 5, stroke: COLOURS[k % COLOURS.length], "stroke-width": 3,
-          "stroke-dasharray": DASHES[k % DASHES.length]})),
-      ` ${p}`)),
-    bock.length ? el("li", {}, el("span", {class: "bock-swatch", "aria-hidden": "true"}), ` ${t("chart_bock")}`) : "");
-  return el("figure", {class: "evening-chart"}, chart, el("figcaption", {}, legend));
+    marker, lines);
+  chart.addEventListener("click", (event) => {
+    const box = chart.getBoundingClientRect();
+    const at = (event.clientX - box.left) * W / box.width;
+    const i = Math.min(Math.max(Math.round((at - left) / ((W - left - right) / (n || 1))), 1), n);
+    if (!n) return;
+    marker.setAttribute("x1", x(i));
+    marker.setAttribute("x2", x(i));
+    marker.setAttribute("visibility", "visible");
+    chart.dataset.game = String(i);
+    readout.textContent = `${t("game_n", {n: i})}: ${players.map((p, k) => `${p} ${series[k][i]}`).join(", ")}`;
+  });
+  return chart;
 }
 
 // Per player: games played (at the table, not sitting out), won (scored plus), solos
@@ -84,7 +121,8 @@ export function figuresOf(players, games) {
   for (const g of games) {
     if (g.table) seated = g.table;
     for (const p of players) {
-      if (seated.includes(p) && g.sits_out !== p && typeof g.scores?.[p] === "number") playedBy.get(p).push(g);
+      const out = g.sits_out === p || (g.sitting_out ?? []).includes(p);
+      if (seated.includes(p) && !out && typeof g.scores?.[p] === "number") playedBy.get(p).push(g);
     }
   }
   return players.map(p => {
@@ -142,6 +180,6 @@ export function renderLine(container, request, answer, index, {codeText}) {
           el("th", {scope: "col", class: "num", text: t("totals")}))),
         el("tbody", {}, players.map(p => el("tr", {},
           el("th", {scope: "row", text: p}),
-          el("td", {class: "num", text: game.sits_out === p ? "–" : String(game.scores?.[p] ?? "")}),
+          el("td", {class: "num", text: game.sits_out === p || (game.sitting_out ?? []).includes(p) ? "–" : String(game.scores?.[p] ?? "")}),
           el("td", {class: "num", text: String(game.totals?.[p] ?? "")})))))));
 }

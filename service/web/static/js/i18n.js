@@ -1,10 +1,13 @@
-// German and English labels. Every text the page writes itself comes from here; the
-// words of the game (rulebooks, seats) from the service's term table, written below.
-// terms:start (python -m service.tools.glossary_doc --write)
-const TERMS = {"en": {"rulebooks": {"ddv": {"cite": "DDV TSR", "name": "DDV tournament rules"}, "doko2026": {"cite": "DOKO 2026", "name": "DOKO 2026"}, "freedoko": {"cite": "FreeDoko rules", "name": "FreeDoko rules"}, "mittwoch": {"cite": "Mittwoch rules", "name": "Mittwoch rules"}}, "position": "seat {n}"}, "de": {"rulebooks": {"ddv": {"cite": "DDV TSR", "name": "DDV-Turnierspielregeln"}, "doko2026": {"cite": "DOKO 2026", "name": "DOKO 2026"}, "freedoko": {"cite": "FreeDoko rules", "name": "FreeDoko-Regeln"}, "mittwoch": {"cite": "Mittwoch rules", "name": "Mittwochsregeln"}}, "position": "Position {n}"}};
-// terms:end
+// German and English labels. Every text the page writes itself comes from here and from
+// words-*.js beside it (the words of the game, rulebooks and seats, from terms.js).
+import { addWords } from "./lang.js";
+import "./words-table.js";
+import "./words-import.js";
 
-const TEXT = {
+export { addWords, callName, initialLanguage, language, saveLanguage, setLanguage, t } from "./lang.js";
+export { citeRule, seatName } from "./terms.js";
+
+addWords({
   en: {
     title: "Doppelkopf referee",
     lang_switch: "Deutsch",
@@ -13,19 +16,6 @@ const TEXT = {
     paste_hint: "Paste a transcript or a list (JSON), open a file, or drop one on this box; a score sheet (CSV), a FreeDoko record, a QtDoppelKopf or Doko_Logger file is read in and checked.",
     check: "Check",
     open_file: "Open a file",
-    import_format: "Import from",
-    import_csv: "a score sheet (CSV)",
-    import_freedoko: "a FreeDoko game record",
-    import_qt: "QtDoppelKopf / jsdoppelkopf",
-    import_logger: "Doko_Logger",
-    import_first_dealer: "First dealer",
-    import_rows: "A sheet's rows",
-    import_rows_auto: "rows: as the sheet shows",
-    import_rows_per_game: "rows: each game's points",
-    import_rows_totals: "rows: running totals",
-    import_button: "Import the box",
-    import_notes: "Read from the file; what it could not carry over:",
-    import_error: "The file cannot be read:",
     examples: "Examples",
     ex_normal: "A normal game",
     ex_revoke: "A revoke",
@@ -156,7 +146,6 @@ const TEXT = {
     line_value: "Game value",
     open_line: "Open line {n}",
     open_fault: "Show fault {n} in its line",
-    list_scroll: "The list; on a narrow screen it scrolls sideways in its own box",
     claimed_totals: "Written totals",
     sits_out: "sits out",
     not_seated: "not at the table",
@@ -246,19 +235,6 @@ const TEXT = {
     paste_hint: "Ein Spielprotokoll oder eine Liste (JSON) einfügen, eine Datei öffnen oder auf dieses Feld ziehen; eine Spielliste (CSV), ein Protokoll von FreeDoko, eine Datei von QtDoppelKopf oder Doko_Logger wird eingelesen und geprüft.",
     check: "Prüfen",
     open_file: "Datei öffnen",
-    import_format: "Einlesen aus",
-    import_csv: "einer Spielliste (CSV)",
-    import_freedoko: "einem Spielprotokoll von FreeDoko",
-    import_qt: "QtDoppelKopf / jsdoppelkopf",
-    import_logger: "Doko_Logger",
-    import_first_dealer: "Erster Geber",
-    import_rows: "Zeilen einer Liste",
-    import_rows_auto: "Zeilen: wie die Liste zeigt",
-    import_rows_per_game: "Zeilen: Punkte je Spiel",
-    import_rows_totals: "Zeilen: Zwischenstände",
-    import_button: "Feld einlesen",
-    import_notes: "Aus der Datei gelesen; was sie nicht übertragen konnte:",
-    import_error: "Die Datei lässt sich nicht lesen:",
     examples: "Beispiele",
     ex_normal: "Ein Normalspiel",
     ex_revoke: "Falsch bedient",
@@ -389,7 +365,6 @@ const TEXT = {
     line_value: "Spielwert",
     open_line: "Zeile {n} öffnen",
     open_fault: "Fehler {n} in seiner Zeile zeigen",
-    list_scroll: "Die Liste; auf schmalen Bildschirmen lässt sie sich in ihrem eigenen Feld seitwärts schieben",
     claimed_totals: "Aufgeschriebener Endstand",
     sits_out: "setzt aus",
     not_seated: "nicht am Tisch",
@@ -471,67 +446,4 @@ const TEXT = {
                  re_or_contra: "Re oder Kontra", swines: "Schweine", hyperswines: "Hyperschweine"},
     kinds: {normal: "Normalspiel", marriage: "Hochzeit", poverty: "Armut", silent_marriage: "stille Hochzeit", duty_solo: "Pflichtsolo", forced_solo: "Vorgeführtes Solo", lust_solo: "Lustsolo", round_solo: "Rundensolo", redeal: "Neugeben", solo: "Solo"},
   },
-};
-
-let lang = "en";
-
-export function setLanguage(code) {
-  lang = code === "de" ? "de" : "en";
-  document.documentElement.lang = lang;
-  for (const el of document.querySelectorAll("[data-i18n]")) {
-    el.textContent = t(el.dataset.i18n);
-  }
-  for (const el of document.querySelectorAll("[data-i18n-label]")) {
-    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
-  }
-  for (const el of document.querySelectorAll("[data-i18n-placeholder]")) {
-    el.setAttribute("placeholder", t(el.dataset.i18nPlaceholder));
-  }
-  document.title = t("title");
-}
-
-export function language() {
-  return lang;
-}
-
-// A label with {placeholders} filled in; the result is text, never markup.
-export function t(key, values = {}) {
-  const template = TEXT[lang][key] ?? TEXT.en[key] ?? key;
-  if (typeof template !== "string") return template;
-  return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
-}
-
-// A seat as people count it: the player's name where known, else "Position 1" to "4"
-// ("seat 1" to "4"); the transcript's seat 0 is Position 1.
-export function seatName(seat, names) {
-  return names?.[seat] ?? TERMS[lang].position.replace("{n}", String(Number(seat) + 1));
-}
-
-// A code's sources as a referee cites them: only those of the rulebook in force (the
-// preset a ruleset id starts with; a house ruleset's own house rules), in the reader's words.
-export function citeRule(sources, rulesetId) {
-  const book = TERMS[lang].rulebooks[String(rulesetId ?? "").split("+")[0]];
-  const house = "QtDoppelKopf house rules";
-  return (sources ?? [])
-    .filter(s => s.startsWith(house) || (book && s.startsWith(book.cite)))
-    .map(s => s.startsWith(house) ? (lang === "de" ? "Hausregeln nach QtDoppelKopf" : house) + s.slice(house.length)
-      : book.name + s.slice(book.cite.length))
-    .join(", ");
-}
-
-// A call or showing as said at the table ("keine 90"); an unknown one as it was written.
-export function callName(call) {
-  return t("call_names")[call] ?? call;
-}
-
-export function initialLanguage() {
-  try {
-    const saved = localStorage.getItem("doko-lang");
-    if (saved) return saved;
-  } catch { /* storage may be off */ }
-  return (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
-}
-
-export function saveLanguage() {
-  try { localStorage.setItem("doko-lang", lang); } catch { /* storage may be off */ }
-}
+});

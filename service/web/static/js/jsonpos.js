@@ -2,9 +2,13 @@
 // field error of the service can be shown at its place in the text. Also finds the
 // offset of a syntax error, which JSON.parse does not report the same in every browser.
 
+// `what` went wrong (in English; the page says it in its language), at `char` (none at
+// the end of the text).
 export class JsonSyntaxError extends Error {
-  constructor(message, offset) {
-    super(message);
+  constructor(what, char, offset) {
+    super(char === null ? what : `${what} at “${char}”`);
+    this.what = what;
+    this.char = char;
     this.offset = offset;
   }
 }
@@ -17,7 +21,8 @@ export function locate(text) {
   const places = new Map();
   let i = 0;
   const fail = (what) => {
-    throw new JsonSyntaxError(i >= text.length ? "unexpected end of the text" : `${what} at “${text[i]}”`, i);
+    throw i >= text.length ? new JsonSyntaxError("unexpected end of the text", null, i)
+      : new JsonSyntaxError(what, text[i], i);
   };
   const space = () => { while (i < text.length && " \t\n\r".includes(text[i])) i++; };
   const string = () => {

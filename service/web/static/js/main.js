@@ -2,13 +2,18 @@
 import { get, post } from "./api.js";
 import { clear, el } from "./dom.js";
 import { Entry } from "./entry.js";
+import { mountEntryForm } from "./entryform.js";
+import { SheetEntry } from "./sheetentry.js";
 import { GameView } from "./gameview.js";
 import { initialLanguage, language, saveLanguage, setLanguage, t } from "./i18n.js";
-import { JsonSyntaxError, lineColumn, locate, placeOf } from "./jsonpos.js";
+import { fillRulesets, handRules, known, rulesetId } from "./rulesets.js";
+import { JsonSyntaxError, locate } from "./jsonpos.js";
+import { Messages } from "./messages.js";
 import { decode, encode, LinkError } from "./share.js";
 import { renderLine } from "./evening.js";
 import { renderSitting } from "./sittingview.js";
 import { isTournament, mountDrawForm, renderTournament } from "./tournamentview.js";
+import { isSeason, renderSeason } from "./seasonview.js";
 import { mountImport } from "./importview.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -18,68 +23,17 @@ const result = $("#result");
 const view = $("#view");
 const back = $("#back");
 
-const state = {codes: {}, rulesets: [], shown: null, message: null};
+const state = {codes: {}, shown: null};
+const messages = new Messages(input, errors);
+const showMessage = (...args) => messages.show(...args);
+const clearMessage = () => messages.clear();
+const showProblem = (...args) => messages.problem(...args);
 let relabelDraw = null;  // the draw form, relabelled on a change of language
-const gameView = new GameView(view, {codes: state.codes, language});
-
-// ---- messages next to the input ------------------------------------------------------
-function showMessage(key, values = {}, extra = () => []) {
-  state.message = {key, values, extra};
-  clear(errors).append(el("p", {class: "error", text: `✖ ${t(key, values)}`}), ...extra());
-  input.setAttribute("aria-invalid", "true");
-}
-
-function clearMessage() {
-  state.message = null;
-  clear(errors);
-  input.removeAttribute("aria-invalid");
-}
-
-function selectRange([start, end]) {
-  input.focus();
-  input.setSelectionRange(start, end);
-  // Bring the selection into view: move the scroll to the selected line.
-  const {line} = lineColumn(input.value, start);
-  const lineHeight = parseFloat(getComputedStyle(input).lineHeight) || 18;
-  input.scrollTop = Math.max(0, (line - 3) * lineHeight);
-}
-
-function showProblem(text, problem) {
-  let places = new Map();
-  try { places = locate(text); } catch { /* the service read it, so this does not happen */ }
-  // Rebuilt on a change of language, hence a function.
-  const items = () => (problem?.errors ?? []).map(error => {
-    const range = placeOf(places, error.pointer);
-    const {line, col} = lineColumn(text, range[0]);
-    return el("li", {}, el("button", {type: "button", class: "field-error", dataset: {pointer: error.pointer},
-                                      onclick: () => selectRange(range)},
-      t("field_error", {pointer: error.pointer || "/", line, col, msg: error.message})));
-  });
-  showMessage("problem", {detail: problem?.detail ?? problem?.title ?? "?"},
-              () => (problem?.errors?.length ? [el("ul", {class: "field-errors"}, items())] : []));
-}
-
-function rulesetId(data) {
-  const r = data?.ruleset;
-  return typeof r === "string" ? r : typeof r?.preset === "string" ? r.preset : null;
-}
-
-// What the order of a game's hands depends on in its ruleset (order.js): dollen and
-// with_nines, the preset's values with the transcript's own options over them.
-const presetOptions = new Map();  // preset id -> a promise of {option name: value}
-async function handRules(data) {
-  const id = rulesetId(data);
-  let options = {};
-  if (id !== null && state.rulesets.some(r => r.id === id)) {
-    if (!presetOptions.has(id)) {
-      presetOptions.set(id, rulesetDetail(id).then(detail => Object.fromEntries(detail.options.map(o => [o.name, o.value]))));
-    }
-    try { options = await presetOptions.get(id); } catch { presetOptions.delete(id); }
-  }
-  const own = data?.ruleset?.options ?? {};
-  const flag = (name) => typeof own[name] === "boolean" ? own[name] : typeof options[name] === "boolean" ? options[name] : true;
-  return {dollen: flag("dollen"), withNines: flag("with_nines")};
-}
+const gameView = new GameView(view, {codes: state.codes, language, onStep: (pos) => {
+  if (state.shown?.kind !== "game") return;
+  state.shown.at = pos;
+  readdress();
+}});
 
 // ---- the address: each view has its own; Back and Forward move between the views ----------
 // Every view shown gets a history entry whose fragment is its link (share.js), so the
@@ -89,16 +43,29 @@ let nextView = 1;
 let currentView = 0;
 let addressed = Promise.resolve();
 
+// A game's address names the step shown once the reader has stepped (or opened it so).
 function addressOf(shown) {
   if (!shown) return Promise.resolve("");
-  if (shown.link) return Promise.resolve(shown.link);  // as it was opened (an old link stays old)
+  const step = shown.kind === "game" && Number.isInteger(shown.at) ? shown.at : null;
+  // as it was opened (an old link stays old)
+  if (shown.link && (step === null || shown.unchecked)) return Promise.resolve(shown.link);
   if (shown.list) {
     if (shown.list.link && shown.list.unchecked) {  // an old link cannot name a line of its list
-      return shown.kind === "game" ? encode("game", shown.data) : Promise.resolve(shown.list.link);
+      return shown.kind === "game" ? encode("game", shown.data, null, step) : Promise.resolve(shown.list.link);
     }
-    return encode("list", shown.list.data, shown.fromList);
+    return encode("list", shown.list.data, shown.fromList, step);
   }
-  return encode(shown.kind, shown.data);
+  return encode(shown.kind, shown.data, null, step);
+}
+
+// The same view at another step: its address follows, no new history entry.
+let readdressed = 0;
+function readdress() {
+  const id = currentView, serial = ++readdressed;
+  addressed = addressOf(state.shown).then(hash => {
+    if (currentView !== id || serial !== readdressed) return;
+    history.replaceState({view: id}, "", location.pathname + location.search + hash);
+  });
 }
 
 // how: "push" a new entry (a new view), "replace" the current one (the same view again).
@@ -131,33 +98,38 @@ async function restoreView(event) {
 
 // ---- checking what is in the box ---------------------------------------------------------
 // link: the fragment it came from (the address is kept as it is, even when the check fails).
-async function checkText(text, {link = null, unchecked = false, how = link ? "replace" : "push"} = {}) {
+// at: the step of a game to open at (a link's).
+async function checkText(text, {link = null, unchecked = false, how = link ? "replace" : "push", at = null} = {}) {
   clearMessage();
   try {
     locate(text);
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
-    const {line, col} = lineColumn(text, error.offset);
-    showMessage("json_error", {msg: error.message, line, col});
-    selectRange([error.offset, error.offset + 1]);
+    messages.syntax(error, text);
     hideResult(link === null);
     return;
   }
   const data = JSON.parse(text);
   const id = rulesetId(data);
-  const known = state.rulesets.map(r => r.id);
-  const unknown = id !== null && known.length && !known.includes(id);
+  const ids = known.map(r => r.id);
+  const unknown = id !== null && ids.length && !ids.includes(id);
   const isList = data && typeof data === "object" && Array.isArray(data.games);
   const isDay = isTournament(data);
+  const isRanking = isSeason(data);
+  const path = isRanking ? "/v1/seasons/check" : isDay ? "/v1/tournaments/check"
+    : isList ? "/v1/sittings/check" : "/v1/games/check";
   let answer;
+  const done = busy();
   try {
-    answer = await post(isDay ? "/v1/tournaments/check" : isList ? "/v1/sittings/check" : "/v1/games/check", text);
+    answer = await post(path, text);
   } catch (error) {
     showMessage("network_error", {msg: error.message});
     return;
+  } finally {
+    done();
   }
   if (unknown) {
-    showMessage("unknown_ruleset", {id, known: known.join(", ")});
+    showMessage("unknown_ruleset", {id, known: ids.join(", ")});
     if (answer.status !== 200) {
       errors.append(el("p", {class: "detail", text: answer.body?.detail ?? ""}));
       hideResult(link === null);
@@ -170,17 +142,34 @@ async function checkText(text, {link = null, unchecked = false, how = link ? "re
     return;
   }
   if (answer.status !== 200) {
-    showProblem(text, answer.body);
+    showProblem(text, answer.body, path);
     hideResult(link === null);
     return;
   }
-  state.shown = isDay ? {kind: "day", data, answer: answer.body, askedIn: language()}
+  state.shown = isRanking ? {kind: "season", data, answer: answer.body, askedIn: language()}
+    : isDay ? {kind: "day", data, answer: answer.body, askedIn: language()}
     : isList ? {kind: "list", data, answer: answer.body, askedIn: language()}
     : {kind: "game", data, answer: answer.body, askedIn: language(), rules: await handRules(data)};
   if (link) Object.assign(state.shown, {link, unchecked});
+  if (at !== null && state.shown.kind === "game") state.shown.at = at;
   entry.clear();  // the board belongs to the game shown: another game replaces it
   renderShown();
   remember(how);
+}
+
+// While the service is asked: the check button disabled, "Checking…" said beside it.
+function busy() {
+  const button = $("#check"), status = $("#check-status");
+  button.disabled = true;
+  status.dataset.i18n = "checking";
+  status.textContent = t("checking");
+  $("#load").setAttribute("aria-busy", "true");
+  return () => {
+    button.disabled = false;
+    delete status.dataset.i18n;
+    status.textContent = "";
+    $("#load").removeAttribute("aria-busy");
+  };
 }
 
 // forget: the address no longer names what was shown before.
@@ -196,10 +185,13 @@ function renderShown() {
   result.hidden = false;
   clear(back);
   $("#share-link").hidden = true;
+  clearShareStatus();
   if (shown.unchecked || shown.list?.unchecked) {
     back.append(el("p", {class: "unchecked-link", role: "note"}, t("link_unchecked")));
   }
-  if (shown.kind === "day") {
+  if (shown.kind === "season") {
+    renderSeason(view, shown.data, shown.answer);
+  } else if (shown.kind === "day") {
     renderTournament(view, shown.data, shown.answer, {openTable});
   } else if (shown.kind === "list") {
     if (shown.fromDay) {
@@ -207,7 +199,7 @@ function renderShown() {
         state.shown = shown.fromDay;
         renderShown();
         remember("push");
-      }}, t("back_to_list")));
+      }}, t("back_to_day")));
     }
     renderSitting(view, shown.data, shown.answer, {openGame, codeText});
   } else if (shown.kind === "line") {
@@ -215,7 +207,8 @@ function renderShown() {
     renderLine(view, shown.list.data, shown.list.answer, shown.fromList, {codeText});
   } else {
     if (shown.fromList !== undefined) back.append(backToList(shown));
-    gameView.show(shown.data, shown.answer, shown.rules, {at: shown.at, sitsOut: shown.sitsOut});
+    gameView.show(shown.data, shown.answer, shown.rules, {at: shown.at, sitsOut: shown.sitsOut, dealer: shown.dealer,
+                                                          where: shown.fromList !== undefined ? t("game_n", {n: shown.fromList + 1}) : null});
   }
 }
 
@@ -241,7 +234,7 @@ function openTable(data, answer) {
 
 // A game of the list, in the game view (the list's answer has its check); a line written
 // as the sheet has it, as its line with its checks.
-async function openGame(index, how = "push") {
+async function openGame(index, how = "push", at = null) {
   const list = state.shown.list ?? state.shown;
   const line = list.data.games[index];
   if (!line?.transcript) {
@@ -270,7 +263,7 @@ async function openGame(index, how = "push") {
   // At a table of five the dealer sits out: the fifth seat, beside the four.
   const sitsOut = (list.data.players?.length ?? 0) > 4 ? list.answer.games?.[index]?.sits_out ?? null : null;
   state.shown = {kind: "game", data: transcript, answer, fromList: index, list, askedIn: list.askedIn,
-                 rules: await handRules(transcript), sitsOut};
+                 rules: await handRules(transcript), sitsOut, dealer: line.dealer, at: at ?? undefined};
   entry.clear();
   renderShown();
   remember(how);
@@ -316,13 +309,13 @@ async function loadFromLink() {
     return;
   }
   await loadText(shared.text, {link: shared.line === null ? link : null, unchecked: !shared.checked,
-                               how: "replace"});
+                               how: "replace", at: shared.line === null ? shared.step : null});
   if (shared.line === null || state.shown?.kind !== "list") return;
   if (!state.shown.data.games?.[shared.line]) {
     hideResult(false);
     return showMessage("link_damaged");
   }
-  await openGame(shared.line, "replace");
+  await openGame(shared.line, "replace", shared.step);
 }
 
 async function share() {
@@ -333,7 +326,17 @@ async function share() {
   field.value = location.href;
   field.hidden = false;
   field.select();
-  try { await navigator.clipboard.writeText(location.href); } catch { /* not allowed here */ }
+  let copied = true;
+  try { await navigator.clipboard.writeText(location.href); } catch { copied = false; /* not allowed here */ }
+  const status = $("#share-status");
+  status.dataset.i18n = copied ? "copied" : "copy_by_hand";  // relabelled on a change of language
+  status.textContent = t(status.dataset.i18n);
+}
+
+function clearShareStatus() {
+  const status = $("#share-status");
+  delete status.dataset.i18n;
+  status.textContent = "";
 }
 
 // ---- entering a game ---------------------------------------------------------------------------
@@ -349,76 +352,20 @@ const entry = new Entry($("#entry-board"), {
   },
   onError: (problem) => showProblem(JSON.stringify(entry.transcript), problem),
 });
+const entryForm = mountEntryForm({input, entry, checkText: (text) => checkText(text)});
+const sheet = new SheetEntry($("#sheet"), {ruleset: () => $("#entry-ruleset").value, checkList: (list) => {
+  input.value = JSON.stringify(list, null, 1);
+  return checkText(input.value);
+}});
 
-async function rulesetDetail(id) {
-  return get(`/v1/rulesets/${encodeURIComponent(id)}`);
-}
-
-async function fillSolos() {
-  const id = $("#entry-ruleset").value;
-  if (!id) return;
-  const detail = await rulesetDetail(id);
-  const solos = detail.options.find(o => o.name === "solos")?.value ?? [];
-  const select = clear($("#entry-solo"));
-  for (const kind of solos.flat()) select.append(el("option", {value: kind, text: kind}));
-  $("#entry-pack").value = playsWithNines(detail) ? "48" : "40";  // the ruleset's own pack
-  return detail;
-}
-
-function playsWithNines(detail) {
-  return detail.options.find(o => o.name === "with_nines")?.value !== false;
-}
-
-// The ruleset as the transcript names it: the id, or the id with the other pack (the
-// service then moves the deadlines counted in cards in hand, and says so in a note).
-function rulesetFor(id, detail, withNines) {
-  return withNines === playsWithNines(detail) ? id : {preset: id, options: {with_nines: withNines}};
-}
-
-function fillDeclarers(players) {
-  const select = $("#entry-declarer");
-  const chosen = select.value;
-  clear(select);
-  players.forEach((name, seat) => select.append(el("option", {value: String(seat), text: name})));
-  if (chosen) select.value = chosen;
-}
-
-// The game in the box, to be continued card by card as it stands.
-async function continueEntry() {
-  let data;
-  try { data = JSON.parse(input.value); } catch {
-    return checkText(input.value);  // shows where the JSON breaks
-  }
-  if (!data || typeof data !== "object" || Array.isArray(data.games)) return checkText(input.value);
-  const transcript = {...data, play: Array.isArray(data.play) ? data.play : []};
-  delete transcript.claimed;  // what was written down is for the finished game
-  await entry.start(transcript, $("#entry-record").checked, await handRules(transcript));
-}
-
-async function startEntry(fromBox) {
-  const id = $("#entry-ruleset").value;
-  const detail = await rulesetDetail(id);
-  let deal;
-  if (fromBox) {
-    let data;
-    try { data = JSON.parse(input.value); } catch {
-      return checkText(input.value);  // shows where the JSON breaks
-    }
-    // Hands of ten cards are a deal without nines, of twelve one with them.
-    const sizes = new Set((Array.isArray(data.hands) ? data.hands : []).map(h => h?.length));
-    if (sizes.size === 1 && (sizes.has(10) || sizes.has(12))) {
-      $("#entry-pack").value = sizes.has(10) ? "40" : "48";
-    }
-    const ruleset = rulesetFor(id, detail, $("#entry-pack").value !== "40");
-    deal = {ruleset, players: data.players, dealer: data.dealer ?? 3, hands: data.hands};
-  } else {
-    const withNines = $("#entry-pack").value !== "40";
-    deal = Entry.random(rulesetFor(id, detail, withNines), withNines);
-  }
-  const type = $("#entry-type").value;
-  const transcript = Entry.build({...deal, type, solo: $("#entry-solo").value,
-                                  declarer: Number($("#entry-declarer").value || 0)});
-  await entry.start(transcript, $("#entry-record").checked, await handRules(transcript));
+// What was being entered before a reload comes back on the board (unless the address
+// shows another game).
+async function resumeEntry(saved) {
+  const transcript = saved?.transcript;
+  if (!transcript || (state.shown && JSON.stringify(state.shown.data?.hands) !== JSON.stringify(transcript.hands))) return;
+  $("#entry-record").checked = Boolean(saved.record);
+  if (state.shown) state.shown.entered = true;
+  await entry.start(transcript, Boolean(saved.record), await handRules(transcript));
 }
 
 // ---- language ------------------------------------------------------------------------------------
@@ -426,31 +373,24 @@ function applyLanguage(code) {
   setLanguage(code);
   $("#lang").textContent = t("lang_switch");  // names the other language, in that language
   $("#lang").setAttribute("lang", code === "de" ? "en" : "de");
-  if (state.message) showMessage(state.message.key, state.message.values, state.message.extra);
+  messages.relabel();
   renderShown();
   relabelDraw?.();
-  if (entry.result) entry.render();
+  entry.relabel();
+  sheet.render();
   recheckInLanguage();
-}
-
-// The rulesets to choose from, by id and title (a title in the page's language).
-function fillRulesets(rulesets) {
-  state.rulesets = rulesets;
-  const select = $("#entry-ruleset");
-  const chosen = select.value;
-  select.replaceChildren(...rulesets.map(r => el("option", {value: r.id, text: `${r.id} — ${r.title}`})));
-  if (chosen) select.value = chosen;
 }
 
 // The answers shown were said in the language they were asked in: ask again in the new one.
 async function recheckInLanguage() {
   const asked = language();
-  if (state.rulesets.length) {
-    try { fillRulesets((await get("/v1/rulesets")).rulesets); } catch { /* kept as they were */ }
+  if (known.length) {
+    try { fillRulesets($("#entry-ruleset"), (await get("/v1/rulesets")).rulesets); } catch { /* kept as they were */ }
   }
   for (const shown of [state.shown, state.list]) {
     if (!shown || shown.askedIn === asked || shown.fromDay || shown.kind === "line") continue;
-    const path = shown.kind === "day" ? "/v1/tournaments/check"
+    const path = shown.kind === "season" ? "/v1/seasons/check"
+      : shown.kind === "day" ? "/v1/tournaments/check"
       : shown.kind === "list" ? "/v1/sittings/check" : "/v1/games/check";
     let answer;
     try { answer = await post(path, JSON.stringify(shown.data)); } catch { continue; }
@@ -489,21 +429,17 @@ async function main() {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (gameView.key(event)) event.preventDefault();
   });
-  $("#entry-type").addEventListener("change", () => {
-    for (const node of document.querySelectorAll(".solo-only")) node.hidden = $("#entry-type").value !== "solo";
-  });
-  $("#entry-ruleset").addEventListener("change", fillSolos);
-  $("#entry-random").addEventListener("click", () => startEntry(false));
-  $("#entry-pasted").addEventListener("click", () => startEntry(true));
-  $("#entry-continue").addEventListener("click", continueEntry);
   window.addEventListener("popstate", restoreView);
 
   const [codes, rulesets] = await Promise.all([get("/v1/codes"), get("/v1/rulesets")]);
   for (const code of codes.codes) state.codes[code.code] = code;
-  fillRulesets(rulesets.rulesets);
-  fillDeclarers(["Anna", "Ben", "Cleo", "Dan"]);
-  await fillSolos();
+  fillRulesets($("#entry-ruleset"), rulesets.rulesets);
+  entryForm.fillDeclarers(["Anna", "Ben", "Cleo", "Dan"]);
+  await entryForm.fillSolos();
+  const saved = Entry.saved();  // read before a link's game clears the board
   await loadFromLink();
+  await resumeEntry(saved);
+  sheet.resume(!state.shown);
   document.body.dataset.ready = "true";  // for tests: the codes and rulesets are in
 }
 

@@ -4,6 +4,8 @@
 //   #v2/list/<data>.<check>       a list (sitting)
 //   #v2/list/<data>/<n>.<check>   game n (from 1) of that list
 //   #v2/day/<data>.<check>        a tournament day
+// A game's link may name the step shown (from 0, the deal): <data>@<step>, or for a game of
+// a list <data>/<n>@<step>.
 // data is the JSON text compressed with deflate (raw) and written in base64url; check is
 // the CRC-32 of everything between "#" and "." (4 bytes, big-endian, in base64url), so a
 // link damaged on the way says so instead of showing another game: a CRC-32 catches
@@ -47,11 +49,13 @@ function checkOf(body) {
   return toBase64Url(Uint8Array.of(crc >>> 24, (crc >>> 16) & 0xFF, (crc >>> 8) & 0xFF, crc & 0xFF));
 }
 
-// The fragment of a game, list or day; `line` (from 0) names a game of a list.
-export async function encode(kind, data, line = null) {
+// The fragment of a game, list or day; `line` (from 0) names a game of a list, `step` the
+// step of the game shown.
+export async function encode(kind, data, line = null, step = null) {
   const bytes = new TextEncoder().encode(JSON.stringify(data));
   const packed = await pipe(bytes, new CompressionStream("deflate-raw"));
-  const body = `v${FORMAT_VERSION}/${kind}/${toBase64Url(packed)}${line === null ? "" : `/${line + 1}`}`;
+  const body = `v${FORMAT_VERSION}/${kind}/${toBase64Url(packed)}${line === null ? "" : `/${line + 1}`}`
+    + (step === null ? "" : `@${step}`);
   return `#${body}.${checkOf(body)}`;
 }
 
@@ -72,22 +76,24 @@ async function unpack(data) {
   }
 }
 
-// {kind, text, line, checked} from a fragment; null when the fragment is no shared verdict.
+// {kind, text, line, step, checked} from a fragment; null when the fragment is no shared verdict.
 export async function decode(hash) {
   const version = /^#v(\d+)\//.exec(hash);
   if (!version) return null;
   if (version[1] === "1") {
     const m = /^#v1\/(game|list)\/([A-Za-z0-9_-]+)$/.exec(hash);
     if (!m) throw new LinkError("bad_link", {msg: "not a shared game or list"});
-    return {kind: m[1], text: await unpack(m[2]), line: null, checked: false};
+    return {kind: m[1], text: await unpack(m[2]), line: null, step: null, checked: false};
   }
   if (Number(version[1]) !== FORMAT_VERSION) {
     throw new LinkError("link_version", {v: version[1], known: FORMAT_VERSION});
   }
-  const m = /^#(v2\/(game|list|day)\/([A-Za-z0-9_-]+)(?:\/([1-9][0-9]{0,3}))?)\.([A-Za-z0-9_-]{6})$/.exec(hash);
+  const m = /^#(v2\/(game|list|day|season)\/([A-Za-z0-9_-]+)(?:\/([1-9][0-9]{0,3}))?(?:@(0|[1-9][0-9]{0,3}))?)\.([A-Za-z0-9_-]{6})$/.exec(hash);
   // Anything else that starts as a link of this version was damaged on the way.
-  if (!m || m[5] !== checkOf(m[1])) throw new LinkError("link_damaged");
+  if (!m || m[6] !== checkOf(m[1])) throw new LinkError("link_damaged");
   const line = m[4] === undefined ? null : Number(m[4]) - 1;
+  const step = m[5] === undefined ? null : Number(m[5]);
   if (line !== null && m[2] !== "list") throw new LinkError("link_damaged");
-  return {kind: m[2], text: await unpack(m[3]), line, checked: true};
+  if (step !== null && !(m[2] === "game" || line !== null)) throw new LinkError("link_damaged");
+  return {kind: m[2], text: await unpack(m[3]), line, step, checked: true};
 }

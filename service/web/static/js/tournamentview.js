@@ -9,7 +9,8 @@ const WORDS = {
   en: {round: "Round {n}", table: "Table {n}", standing: "Preliminary standing",
        final: "Final round", wildcard: "wildcard: {name}", places: "Places",
        place: "Place", player: "Player", points: "Points", penalty: "Penalty",
-       valid: "✔ The day is in order.", invalid: "✖ {n} fault(s) in the day",
+       valid: "✔ The day is in order.", invalid: "✖ {n} faults in the day", invalid_1: "✖ 1 fault in the day",
+       open_fault: "Open the table of this fault",
        open: "Open the list", notes: "Notes", claimed_ok: "The claimed figures agree.",
        claimed_bad: "The claimed figures differ.",
        draw: "Draw the tables", draw_names: "Participants, one a line",
@@ -18,7 +19,8 @@ const WORDS = {
   de: {round: "Runde {n}", table: "Tisch {n}", standing: "Vorrundenstand",
        final: "Endrunde", wildcard: "Wildcard: {name}", places: "Plätze",
        place: "Platz", player: "Spieler", points: "Punkte", penalty: "Abzug",
-       valid: "✔ Der Turniertag ist in Ordnung.", invalid: "✖ {n} Fehler im Turniertag",
+       valid: "✔ Der Turniertag ist in Ordnung.", invalid: "✖ {n} Fehler im Turniertag", invalid_1: "✖ 1 Fehler im Turniertag",
+       open_fault: "Den Tisch dieses Fehlers öffnen",
        open: "Liste öffnen", notes: "Hinweise", claimed_ok: "Die angegebenen Zahlen stimmen.",
        claimed_bad: "Die angegebenen Zahlen weichen ab.",
        draw: "Tische auslosen", draw_names: "Teilnehmer, einer je Zeile",
@@ -35,10 +37,16 @@ export function isTournament(data) {
   return Boolean(data && typeof data === "object" && Array.isArray(data.preliminary));
 }
 
-function defectList(items, prefix) {
+// The faults (or notes) under `prefix`, as the list shows its faults: marked, and where
+// they belong to a table, opening it.
+function defectList(items, prefix, {open = null, note = false} = {}) {
   const mine = items.filter(d => (d.pointer ?? "") === prefix || (d.pointer ?? "").startsWith(`${prefix}/`));
-  return mine.length ? el("ul", {class: "defects"},
-    mine.map(d => el("li", {text: d.message}))) : null;
+  if (!mine.length) return null;
+  return el("ul", {class: note ? "defects notes" : "defects violations"}, mine.map(d => el("li", {},
+    note ? `ℹ ${d.message}`
+      : open ? el("button", {type: "button", class: "jump fault-link", title: word("open_fault"), onclick: open},
+                  el("strong", {text: "⚠ "}), el("span", {class: "message", text: d.message}))
+        : el("span", {class: "flag-text", text: `⚠ ${d.message}`}))));
 }
 
 function tableRow(label, prefix, table, answer, open) {
@@ -47,7 +55,7 @@ function tableRow(label, prefix, table, answer, open) {
   return el("li", {class: bad ? "table bad" : "table"},
     el("button", {type: "button", class: "open-table", dataset: {pointer: prefix}, onclick: open,
                   title: word("open")}, label),
-    ` ${totals}`, defectList(answer.violations ?? [], prefix), defectList(answer.notes ?? [], prefix));
+    ` ${totals}`, defectList(answer.violations ?? [], prefix, {open}), defectList(answer.notes ?? [], prefix, {note: true}));
 }
 
 // openTable(request of the table with the day's ruleset, the table's answer)
@@ -56,8 +64,8 @@ export function renderTournament(view, request, answer, {openTable}) {
   // parts that are not there (no defects, no final) are left out, not written as "null"
   const container = {append: (...parts) => view.append(...parts.filter(p => p !== null))};
   const count = (answer.violations ?? []).length;
-  container.append(el("p", {class: answer.valid ? "verdict ok" : "verdict bad", tabindex: "-1",
-                            text: answer.valid ? word("valid") : word("invalid", {n: count})}));
+  container.append(el("section", {class: "summary"}, el("h2", {class: answer.valid ? "verdict good" : "verdict bad", tabindex: "-1",
+    text: answer.valid ? word("valid") : count === 1 ? word("invalid_1") : word("invalid", {n: count})})));
   const withRules = t => ({ruleset: request.ruleset, finished: true, ...t});
   (answer.preliminary ?? []).forEach((round, r) => {
     const here = `/preliminary/${r}`;
@@ -69,9 +77,9 @@ export function renderTournament(view, request, answer, {openTable}) {
   });
   const standing = answer.preliminary_standing ?? [];
   container.append(el("h3", {text: word("standing")}), el("table", {class: "standing"},
-    el("tr", {}, ["place", "player", "points", "penalty"].map(k => el("th", {text: word(k)}))),
-    standing.map(s => el("tr", {}, el("td", {text: String(s.place)}), el("td", {text: s.player}),
-      el("td", {text: String(s.points)}), el("td", {text: s.penalty ? `−${s.penalty}` : ""})))));
+    el("thead", {}, el("tr", {}, ["place", "player", "points", "penalty"].map((k, i) => el("th", {scope: "col", class: i === 1 ? undefined : "num", text: word(k)})))),
+    el("tbody", {}, standing.map(s => el("tr", {}, el("td", {class: "num", text: `${s.place}.`}), el("td", {text: s.player}),
+      el("td", {class: "num", text: String(s.points)}), el("td", {class: "num penalty", text: s.penalty ? `−${s.penalty}` : ""}))))));
   if (answer.final) {
     const title = word("final") + (answer.final.wildcard ? ` (${word("wildcard", {name: answer.final.wildcard})})` : "");
     container.append(el("h3", {text: title}),
@@ -85,7 +93,8 @@ export function renderTournament(view, request, answer, {openTable}) {
       answer.places.map(p => el("li", {text: `${p.place}. ${p.player} (${word("table", {n: p.table + 1})}, ${p.points})`}))));
   }
   if (answer.claimed) {
-    container.append(el("p", {text: answer.claimed.agrees ? word("claimed_ok") : word("claimed_bad")}),
+    container.append(el("p", {class: answer.claimed.agrees ? "claim good" : "claim bad"},
+      answer.claimed.agrees ? `✔ ${word("claimed_ok")}` : `✖ ${word("claimed_bad")}`),
       defectList(answer.violations ?? [], "/claimed"));
   }
 }
@@ -104,10 +113,13 @@ export function mountDrawForm(container) {
   };
   const summary = el("summary", {text: word("draw")});
   const go = el("button", {type: "button", id: "draw-go", class: "primary", text: word("draw_go")});
-  go.addEventListener("click", async () => {
-    const body = {participants: names.value.split("\n").map(s => s.trim()).filter(Boolean),
-                  rounds: Number(rounds.value), seed: seed.value};
+  let last = null;  // {body, answer}: drawn anew on a change of language (a refusal asked again)
+  const draw = async (body) => {
     const answer = await post("/v1/tournaments/draw", JSON.stringify(body));
+    last = {body, answer};
+    show(answer);
+  };
+  const show = (answer) => {
     clear(out);
     if (answer.status !== 200) {
       out.append(el("ul", {class: "defects"}, (answer.body?.errors ?? [{pointer: "/", message: answer.body?.detail ?? "?"}])
@@ -117,7 +129,9 @@ export function mountDrawForm(container) {
     answer.body.rounds.forEach((round, r) => out.append(el("h4", {text: word("round", {n: r + 1})}),
       el("ul", {}, round.tables.map((names, t) => el("li", {text: `${word("table", {n: t + 1})}: ${names.join(", ")}`})))));
     out.append(el("p", {text: word("repeats", {n: answer.body.repeats})}));
-  });
+  };
+  go.addEventListener("click", () => draw({participants: names.value.split("\n").map(s => s.trim()).filter(Boolean),
+                                          rounds: Number(rounds.value), seed: seed.value}));
   const form = el("details", {id: "draw", class: "panel"}, summary,
     label("draw_names", names), label("draw_rounds", rounds), label("draw_seed", seed), go, out);
   container.append(form);
@@ -126,5 +140,6 @@ export function mountDrawForm(container) {
     summary.textContent = word("draw");
     go.textContent = word("draw_go");
     for (const [span, key] of labels) span.textContent = word(key);
+    if (last) last.answer.status === 200 ? show(last.answer) : draw(last.body);
   };
 }
