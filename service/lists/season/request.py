@@ -13,7 +13,8 @@ from typing import Any, Final
 
 from service.game.errors import TranscriptError, pointer_token
 from service.game.names import NOT_PRINTABLE, name_key, printable
-from service.lists.sitting.request import MAX_NAME, Reader
+from service.lists.sitting.reader import Reader
+from service.lists.sitting.request import MAX_NAME
 from service.lists.tournament.check import check_tournament
 from service.lists.tournament.request import Tournament, load_tournament
 from service.lists.tournament.standing import TournamentResult
