@@ -1044,7 +1044,7 @@ WORDS = {
         "declines": "Cleo: declines",
         "takes": "Dan: takes the poverty",
         "deciding": "Trick 2 decides the marriage: Dan plays with Cleo.",
-        "shows": "shows swines",
+        "shows": "announces swines",
         "marriage": "marriage",
         "reservations": "Reservations and the game",
     },

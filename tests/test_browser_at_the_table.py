@@ -401,7 +401,7 @@ def test_a_deal_picked_card_by_card(page, size, lang, pack):
 
 # ---- the trick overview ----
 
-TRICK_WORDS = {"en": {"fox": "diamond ace caught (Re)", "shows": "Dan shows swines"},
+TRICK_WORDS = {"en": {"fox": "diamond ace caught (Re)", "shows": "Dan announces swines"},
                "de": {"fox": "Fuchs gefangen (Re)", "shows": "Dan sagt Schweine an"}}
 
 

@@ -311,3 +311,18 @@ def test_imports_speak_german(client, fmt, folder):
         texts = [*said(body), *body.get("notes", [])]
         assert texts, path.name
         assert {t: f for t in texts if (f := english_in(t, NAMES))} == {}, path.name
+
+
+def test_a_season_speaks_german(client):
+    """The season route's verdicts and field errors in German (examples/season.json, and
+    the same with a window and a day written wrong)."""
+    season = json.loads((EXAMPLES / "season.json").read_text(encoding="utf-8"))
+    players = ["Uwe", "Felix", "Volker", "Heino", "Per", "Walter", "Gabi", "Klaus", "ewig"]
+    answer = client.post("/v1/seasons/check", json=season, headers=DE).get_json()
+    assert answer["violations"] and english_of(answer) == {}
+    assert {t: f for t in said(answer) if (f := english_in(t, players))} == {}
+    broken = season | {"windows": [{"id": "x", "calendar": True}],
+                       "days": [{"date": "2026-13-01", "places": []}]}
+    problem = client.post("/v1/seasons/check", json=broken, headers=DE).get_json()
+    assert len(problem["errors"]) >= 3
+    assert {t: f for t in said(problem) if (f := english_in(t, players))} == {}

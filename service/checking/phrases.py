@@ -90,21 +90,21 @@ PHRASES: Final = (
     N_("Must be a number of at most {count} digits."),
     N_("Must have at most {count} decimal places."),
     N_("Must be a printable text of 1 to {count} characters."),
-    N_("Only a scheme of kind places has this; leave it out."),
+    N_("Only points by place have this; leave it out."),
     N_("Must be a list of 1 to {count} numbers, the points of place 1, 2, …."),
     N_("Must be a list of 1 to {count} windows."),
     N_("The window {name} is given twice; ids must differ."),
-    N_("Counting calendar years needs years: give years or leave calendar out."),
-    N_("A window counts either the last years or a span from/to, not both."),
+    N_("Calendar years are counted only with a number of years: give the number of years, or "
+       "count the last years instead."),
+    N_("A ranking counts either the last years or the days between two dates, not both."),
     N_("Must be a list of 1 to {count} tournament days."),
-    N_("Give exactly one of places (the day's order) and tournament (the whole tournament "
-       "day)."),
+    N_("Give either the day's places or the whole tournament day, not both and not neither."),
     N_("Must be a list of 1 to {count} names, or of lists of names sharing a place."),
     N_("Must hold the names sharing this place (one at least)."),
     N_("At most {count} players are placed on one day."),
     N_("Must be a list of entries with name and points, in the published order."),
-    N_("Names no window of this request; the written rankings are given by the id of their "
-       "window."),
+    N_("Names no ranking of this request; a written ranking is given under the name of its "
+       "ranking."),
     N_("A game of a sitting is checked under the sitting's ruleset; leave this out or give "
        "the same."),
     N_("The sitting supplies the context (bock, duty solos owed); leave it out."),

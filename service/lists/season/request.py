@@ -186,7 +186,7 @@ def _scheme(r: SeasonReader, value: Any) -> Scheme | None:
     if kind != "places":
         for only in ("points", "rest"):
             if only in one:
-                r.err(f"/scheme/{only}", "Only a scheme of kind places has this; leave it out.")
+                r.err(f"/scheme/{only}", "Only points by place have this; leave it out.")
         return Scheme(kind, ties=ties) if ties in TIES else None
     points: list[Exact] = []
     raw = one.get("points")
@@ -230,14 +230,14 @@ def _windows(r: SeasonReader, value: Any) -> list[Window]:
         calendar = r.boolean(one["calendar"], f"{here}/calendar") if "calendar" in one \
             else False
         if "calendar" in one and "years" not in one:
-            r.err(f"{here}/calendar", "Counting calendar years needs years: give years "
-                  "or leave calendar out.")
+            r.err(f"{here}/calendar", "Calendar years are counted only with a number of years: "
+                   "give the number of years, or count the last years instead.")
         start = end = None
         for end_name in ("from", "to"):
             if end_name in one:
                 if "years" in one:
-                    r.err(f"{here}/{end_name}", "A window counts either the last years or "
-                          "a span from/to, not both.")
+                    r.err(f"{here}/{end_name}", "A ranking counts either the last years or the "
+                           "days between two dates, not both.")
                     continue
                 when = r.iso_date(one[end_name], f"{here}/{end_name}")
                 if end_name == "from":
@@ -263,8 +263,8 @@ def _days(r: SeasonReader, value: Any) -> list[Day]:
             r.err(f"{here}/date", "Missing data for required field.")
         name = r.text(one["name"], f"{here}/name", MAX_TEXT) if "name" in one else None
         if ("places" in one) == ("tournament" in one):
-            r.err(here, "Give exactly one of places (the day's order) and tournament (the "
-                  "whole tournament day).")
+            r.err(here, "Give either the day's places or the whole tournament day, not both and "
+                        "not neither.")
             continue
         if "places" in one:
             placed = _places(r, one["places"], f"{here}/places")
@@ -348,8 +348,8 @@ def _written(r: SeasonReader, value: Any, windows: list[Window]
         here = f"/written/{pointer_token(ident)}"
         if ident not in ids:
             if windows:  # without windows (an error already), each key would be one more
-                r.err(here, "Names no window of this request; the written rankings are "
-                      "given by the id of their window.")
+                r.err(here, "Names no ranking of this request; a written ranking is given under "
+                            "the name of its ranking.")
             continue
         if type(entries) is not list:
             r.err(here, "Must be a list of entries with name and points, in the published "
