@@ -56,7 +56,7 @@ NDJSON = "application/x-ndjson"
 # its limits: docs/performance.md's memory budget and deploy/k8s/deployment.yaml's
 # memory request are sized from these.
 BOUNDS = {"/v1/games/check": 64, "/v1/echo": 64, "/v1/games/check-batch": 256,
-          "/v1/sittings/check": 128, "/v1/tournaments/check": 224}
+          "/v1/sittings/check": 128, "/v1/tournaments/check": 256}
 
 
 def free_port() -> int:
