@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, request
 
-from service.checking.budgets import TOURNAMENT_STEPS, budgeted
+from service.checking.budgets import SEASON_STEPS, budgeted
 from service.checking.problem import Problem
 from service.checking.season import MAX_SEASON_BYTES, check_season_data, parse_season
 
@@ -15,7 +15,7 @@ bp = Blueprint("seasons", __name__)
 
 
 @bp.post("/v1/seasons/check")
-@budgeted(TOURNAMENT_STEPS)  # 4 MiB of days, as heavy as a tournament day at most
+@budgeted(SEASON_STEPS)  # its days' entries, windows' lines, written entries
 def check_season() -> Response:
     """Each day's points, each window's ranking, the written rankings compared. Its days
     may be whole tournament days, so it is as heavy as a tournament: it takes a batch

@@ -9,12 +9,21 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
+from service.game.budget import spend
 from service.game.text import msg
 from service.game.version import VERSION
 from service.lists.sitting.standings import ListDefect, list_note, list_violation
 
 from .points import Exact, Scheme, as_json, day_points, shown
-from .request import Day, Placed, Season, load_season, season_key
+from .request import (
+    DEFECT_STEPS,
+    LINE_STEPS,
+    Day,
+    Placed,
+    Season,
+    load_season,
+    season_key,
+)
 from .standing import Line, Ranking, rank, span
 from .written import check_written
 
@@ -108,6 +117,7 @@ class Check:
                              key=lambda d: (d.day.date, d.day.index))
             lines: dict[str, Line] = {}
             for d in counted:
+                spend(len(d.points))  # each entry added into the window's lines
                 for key, points in d.points.items():
                     line = lines.get(key)
                     if line is None:
@@ -116,6 +126,7 @@ class Check:
                     line.days += 1
                     place = d.places[key]
                     line.best = place if line.best is None else min(line.best, place)
+            spend(LINE_STEPS * len(lines))  # each line ranked and written in the answer
             ranked, unranked = rank(lines, s.min_days)
             rankings.append(Ranking(window, start, end, [d.day.index for d in counted],
                                     ranked, unranked))
@@ -153,6 +164,7 @@ class Check:
         for one in placed:
             key = season_key(one.name)
             if key in names:
+                spend(DEFECT_STEPS)
                 self.violations.append(list_violation(
                     "season_name_twice", one.pointer, one.name,
                     msg("{name} is placed a second time on the tournament day of {date} "

@@ -11,6 +11,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Final
 
+from service.game.budget import spend
 from service.game.errors import TranscriptError, pointer_token
 from service.game.names import NOT_PRINTABLE, name_key, printable
 from service.lists.sitting.reader import Reader
@@ -38,6 +39,14 @@ WINDOW_FIELDS: Final = ("id", "years", "calendar", "from", "to")
 DAY_FIELDS: Final = ("date", "name", "places", "tournament")
 WRITTEN_FIELDS: Final = ("name", "points", "place")
 ISO_DATE: Final = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
+# The season's work in steps (service.game.budget), counted as it is read and checked,
+# one step about the cost of one placed entry added into a window (some 3 µs, pure core):
+# a window's line is ranked and written in the answer; a written entry is read with its
+# exact number and may be a defect said in words; so is a name placed twice on a day or
+# a ranked player missing from a written list.
+LINE_STEPS: Final = 2
+WRITTEN_STEPS: Final = 12
+DEFECT_STEPS: Final = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +303,7 @@ def _places(r: SeasonReader, value: Any, here: str) -> list[Placed]:
         place = count + 1
         for name, pointer in zip(group, pointers, strict=True):
             count += 1
+            spend(1)
             if count == MAX_PLACED + 1:
                 r.err(pointer, f"At most {MAX_PLACED} players are placed on one day.")
                 return placed
@@ -357,6 +367,7 @@ def _written(r: SeasonReader, value: Any, windows: list[Window]
             continue
         listed: list[WrittenEntry] = []
         for i, item in enumerate(entries):
+            spend(WRITTEN_STEPS)
             at = f"{here}/{i}"
             entry = r.obj(item, at, WRITTEN_FIELDS)
             if entry is None:

@@ -10,12 +10,13 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Final
 
+from service.game.budget import spend
 from service.game.errors import pointer_token
 from service.game.text import Amount, msg, msgn
 from service.lists.sitting.standings import ListDefect, list_violation
 
 from .points import Shown, as_json, as_text
-from .request import WrittenEntry, season_key
+from .request import DEFECT_STEPS, WrittenEntry, season_key
 from .standing import Line
 
 NOT_RANKED: Final = ("no_day", "too_few", "twice")
@@ -82,6 +83,7 @@ def check_written(window: str, entries: list[WrittenEntry], ranked: dict[str, Li
     defects = [d for _, d in found]
     for key, line in ranked.items():
         if key not in seen:
+            spend(DEFECT_STEPS)
             defects.append(list_violation(
                 "season_missing", here, line.name,
                 msgn("{name} is missing from “{window}”: {points} ranking points from "
