@@ -60,7 +60,8 @@ def measure(client: Any, route: str, body: bytes, cap: float) -> dict[str, Any]:
         resource.setrlimit(resource.RLIMIT_CPU, (int(cap) + 1, int(cap) + 2))
         before = vm("VmRSS")
         start = time.process_time()
-        response = client.post(route, data=body, content_type="application/json",
+        response = client.post(route, data=body,
+                               content_type=cost_shapes.MEDIA.get(route, "application/json"),
                                headers={"Accept-Language": "de"})
         answer = response.get_data()
         cpu = time.process_time() - start
@@ -101,7 +102,8 @@ def worker(only: str | None, cap: float, lists_only: bool = False) -> None:
     app = create_app()
     client = app.test_client()
     for route in cost_shapes.ROUTES:
-        client.post(route, data=b"{}", content_type="application/json")  # warm up
+        client.post(route, data=b"{}", content_type=cost_shapes.MEDIA.get(
+            route, "application/json"))  # warm up
     for title, (route, build) in cost_shapes.SLOW_LISTS.items():
         if only and route != only:
             continue

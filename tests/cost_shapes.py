@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
+from urllib.parse import quote
 
 Shape = Callable[[int, float], bytes]
 STEM = ("Friedrichshafener Doppelkopfrunde am Mittwochabend im Kurhaus")[:57]  # 57 chars
@@ -256,6 +257,101 @@ def draw_names_alike(size: int, share: float) -> bytes:
     return compact({"participants": names, "rounds": 30, "seed": "x" * 200})
 
 
+# ---- a season: POST /v1/seasons/check ------------------------------------------------------
+
+SEASON_SCHEME = {"kind": "places", "points": [10, 8, 6, 5, 4, 3, 2, 1], "ties": "average"}
+
+
+def season_days(count: int, place: Callable[[int, int], str]) -> list[dict[str, Any]]:
+    return [{"date": f"{2000 + d // 50}-01-{1 + d % 28:02d}",
+             "places": [place(d, p) for p in range(200)]} for d in range(min(count, 500))]
+
+
+def season_fill(make: Callable[[int], dict[str, Any]], size: int) -> bytes:
+    """The largest body of ``make(n)`` within ``size`` (n found by bisection)."""
+    lo, hi = 1, 1
+    while len(compact(make(hi))) <= size and hi < 1 << 20:
+        lo, hi = hi, hi * 2
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if len(compact(make(mid))) <= size else (lo, mid)
+    return compact(make(lo))
+
+
+def season_distinct_players(size: int, share: float) -> bytes:
+    """Days of 200 new long names each, in ten windows: the most ranking lines."""
+    windows = [{"id": f"w{i}", "to": f"{2030 - i}-01-01"} for i in range(10)]
+    return season_fill(lambda n: {"scheme": SEASON_SCHEME, "windows": windows, "days":
+                                  season_days(n, lambda d, p: name(200 * d + p, "s"))}, size)
+
+
+def season_one_name_many_ways(size: int, share: float) -> bytes:
+    """Every day 200 entries of one player written differently: 199 defects a day."""
+    ways = [("KLAUS " + "B. " * (1 + i % 5)).strip() if i % 2 else
+            "klaus" + " " * (1 + i % 7) + "b." + "\u00a0" * (i // 10) for i in range(200)]
+    return season_fill(lambda n: {"scheme": SEASON_SCHEME, "windows": [{"id": "all"}],
+                                  "days": season_days(n, lambda d, p: ways[p])}, size)
+
+
+def season_written_reversed(size: int, share: float) -> bytes:
+    """The days' players (``share`` of the body) written in reverse order."""
+    def make(n: int) -> dict[str, Any]:
+        days = season_days((n + 199) // 200, lambda d, p: name(200 * d + p, "s"))
+        players = [p for day in days for p in day["places"]][:n]
+        return {"scheme": {"kind": "field"}, "windows": [{"id": "all"}], "days": days,
+                "written": {"all": [{"name": n, "points": 1} for n in reversed(players)]}}
+    return season_fill(make, size)
+
+
+def season_written_unknown(size: int, share: float) -> bytes:
+    """One day, and a written list of long names no day has."""
+    return season_fill(lambda n: {"scheme": SEASON_SCHEME, "windows": [{"id": "all"}],
+                                  "days": [{"date": "2026-01-01", "places": ["A"]}],
+                                  "written": {"all": [{"name": name(i, "w"), "points": 1.25}
+                                                      for i in range(n)]}}, size)
+
+
+# ---- an import: POST /v1/imports/{format}?check=true ---------------------------------------
+
+def import_csv_wide(size: int, share: float) -> bytes:
+    """A sheet of running totals as long as a sheet may be, four players of long names,
+    every cell padded with spaces to fill the body (a padded cell is read as its value)."""
+    header = ",".join(name(i, "c") for i in range(4)) + ",S\n"
+    width = max(4, (size - len(header)) // 400 // 5 - 1)
+    rows = "".join(",".join(f"{v:>{width}}" for v in (g, g, -g, -g, 1)) + "\n"
+                   for g in range(1, 401))
+    return (header + rows).encode()
+
+
+def import_qtdoppelkopf_long(size: int, share: float) -> bytes:
+    """A QtDoppelKopf list of as many deals as a sitting checks, players of long names."""
+    names = [name(i, "q") for i in range(4)]
+    data: list[dict[str, Any]] = [{"kind": "playersSet", "playerNames": names,
+                                   "dealerName": names[0], "sitOutScheme": []}]
+    for d in range(399):  # as many games as a sitting checks
+        a, b, c, e = (names[(d + k) % 4] for k in range(4))
+        data.append({"kind": "deal", "players": 4, "numberOfEvents": d % 3, "changes": [
+            {"name": a, "diff": 2}, {"name": b, "diff": 2}, {"name": c, "diff": -2},
+            {"name": e, "diff": -2}]})
+    while len(compact({"dataVersion": "2", "data": data})) > size and len(data) > 2:
+        data = data[:-max(1, len(data) // 20)]
+    return compact({"dataVersion": "2", "data": data})
+
+
+def import_freedoko_record(size: int, share: float) -> bytes:
+    """A FreeDoko record as long as the limit: its lines as many as a record may have."""
+    from pathlib import Path
+
+    record = (Path(__file__).parent / "imports" / "freedoko" / "solo.txt").read_bytes()
+    lines = record.splitlines(keepends=True)
+    party = next(i for i, line in enumerate(lines) if line.strip() == b"party")
+    body = b"".join(lines[:party + 2])
+    filler = b"  " + b"x" * 60 + b" = 1\n"
+    count = max(0, min(19_000, (size - len(record)) // len(filler)))
+    return (body + filler * count + b"".join(lines[party + 2:]))[:size]
+
+
+CSV_ROUTE = "/v1/imports/csv?check=true&sheet=totals&first_dealer=" + quote(name(0, "c"))
 ROUTES: dict[str, tuple[int, list[Shape]]] = {
     # route: (its body limit, the shapes grown against it)
     "/v1/games/check": (256 * 1024, [unknown_fields_alike, unknown_options_alike,
@@ -271,7 +367,16 @@ ROUTES: dict[str, tuple[int, list[Shape]]] = {
                                                 tables_against_rosters, day_small_errors,
                                                 day_nesting]),
     "/v1/tournaments/draw": (256 * 1024, [draw_unknown_keys, draw_names_alike]),
+    "/v1/seasons/check": (4 * 1024 * 1024, [season_distinct_players,
+                                            season_one_name_many_ways,
+                                            season_written_reversed, season_written_unknown]),
+    CSV_ROUTE: (1024 * 1024, [import_csv_wide]),
+    "/v1/imports/qtdoppelkopf?check=true": (1024 * 1024, [import_qtdoppelkopf_long]),
+    "/v1/imports/freedoko?check=true": (1024 * 1024, [import_freedoko_record]),
 }
+# the media type each route's body is sent as (application/json where it is not named)
+MEDIA = {CSV_ROUTE: "text/csv",
+         "/v1/imports/freedoko?check=true": "text/plain"}
 SHARES = (0.05, 0.2, 0.5, 0.8)  # of the body the first list takes, tried by the search
 # the shapes whose share matters (the others are built alike at every share)
 GROWN = frozenset((roster_against_keys, roster_against_lines, away_lines,
@@ -297,6 +402,8 @@ WORST_MEMORY: dict[str, list[Shape]] = {
     "/v1/sittings/check": [sitting_small_errors, nesting, transcripts_of_unknown_fields],
     "/v1/tournaments/check": [day_small_errors, tables_against_rosters, day_nesting],
     "/v1/tournaments/draw": [draw_unknown_keys],
+    "/v1/seasons/check": [season_distinct_players, season_one_name_many_ways,
+                          season_written_reversed],
 }
 
 

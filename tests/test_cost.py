@@ -17,7 +17,7 @@ import cost_shapes as shapes
 import pytest
 
 from service.checking import budgets
-from service.checking.budgets import BACKSTOP_SECONDS, SITTING_STEPS, budget_of
+from service.checking.budgets import BACKSTOP_SECONDS, SEASON_STEPS, SITTING_STEPS, budget_of
 from service.game.errors import MAX_ERRORS
 from service.game.near import SUGGESTED, nearest
 
@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def cpu_of(client, route: str, body: bytes, lang: str = "de") -> tuple[float, object]:
     """The process CPU time of one request, and its answer."""
     start = time.process_time()
-    response = client.post(route, data=body, content_type="application/json",
+    response = client.post(route, data=body,
+                           content_type=shapes.MEDIA.get(route, "application/json"),
                            headers={"Accept-Language": lang})
     answer = response.get_data()
     return time.process_time() - start, (response.status_code, answer)
@@ -179,6 +180,43 @@ def test_the_largest_promised_requests_fit_their_budgets(app):
         check_sitting({"ruleset": "ddv", "players": ["Anna", "Ben", "Cleo", "Dan"],
                        "games": games})
     assert spent.limit - spent.left == 400 * 5
+
+
+def test_a_season_over_its_budget_is_refused_naming_the_limit_every_time(app):
+    """500 days of 200 new names in ten windows: a million ranking lines (it took some 8 s
+    of CPU and 338 MiB), refused in German and English alike."""
+    body = shapes.season_distinct_players(4 << 20, 0.5)
+    answers = [app.test_client().post("/v1/seasons/check", data=body,
+                                      content_type="application/json",
+                                      headers={"Accept-Language": lang})
+               for lang in ("en", "en", "de")]
+    assert [a.status_code for a in answers] == [400, 400, 400]
+    english, again, german = (a.get_json()["detail"] for a in answers)
+    assert english == again
+    assert f"more than {SEASON_STEPS} steps" in english and "send it in parts" in english
+    assert str(SEASON_STEPS) in german and german != english
+
+
+def test_a_clubs_seasons_fit_the_season_budget_with_room():
+    """500 days of 60 of 100 members ranked in three windows, and a written ranking of
+    every one: under half the budget."""
+    from service.game.budget import budget
+    from service.lists.season import check_season
+
+    members = [f"Mitglied {i}" for i in range(100)]
+    days = [{"date": f"{2001 + d // 20}-{1 + d % 20 // 2:02d}-{1 + d % 2 * 14:02d}",
+             "places": [members[(d * 7 + p) % 100] for p in range(60)]} for d in range(500)]
+    season = {"scheme": {"kind": "field"}, "days": days,
+              "windows": [{"id": "all"}, {"id": "year", "years": 1},
+                          {"id": "five", "years": 5, "calendar": True}]}
+    with budget(SEASON_STEPS) as spent:
+        result = check_season(season)
+    season["written"] = {"all": [{"name": line.name, "points": line.shown}
+                                 for line in result.rankings[0].ranking]}
+    with budget(SEASON_STEPS) as written:
+        check_season(season)
+    assert spent.limit - spent.left < SEASON_STEPS / 3
+    assert written.limit - written.left < SEASON_STEPS / 2
 
 
 def test_the_backstop_answers_503_with_retry_after_before_gunicorns_timeout(app, monkeypatch):

@@ -38,7 +38,7 @@ TOURNAMENT_STEPS: Final = 250_000
 # A season (service/lists/season/request.py weighs its steps): the costliest seasons
 # within 300,000 steps (bench/season_cost.py's shapes cut to the budget) took 0.7-1.1 s
 # of CPU on the pure core, answered in German, well under the 3 s every body is held
-# to; a club's 500 days of 60 players ranked in three windows take some 130,000.
+# to; a club's 500 days of 60 players ranked in three windows take some 70,000.
 SEASON_STEPS: Final = 300_000
 # gunicorn's timeout is 30 s (deploy/gunicorn.conf.py); the answer must be out before.
 BACKSTOP_SECONDS: Final = 20
