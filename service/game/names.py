@@ -35,6 +35,10 @@ TOO_MANY_MARKS: Final = (f"Must be a printable name: at most {MAX_MARKS} accents
 
 def name_problem(name: str) -> str | None:
     """What makes ``name`` no name of a person (its field error), or None."""
+    if name.isprintable() and (not name or max(name) <= "\xff"):
+        # Latin-1 without controls, format characters or a no-break space has no marks
+        # and no fillers, and only the space is blank: the loop below, some 20 times faster
+        return None if name.strip(" ") else NOT_PRINTABLE
     category = unicodedata.category
     shown = False
     marks = 0
