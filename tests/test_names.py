@@ -201,3 +201,18 @@ def test_the_command_refuses_it_too(tmp_path, capsys):
     game.write_text(json.dumps({**GAME, "players": ["Ben", "\u3164", "Cleo", "Dan"]}))
     assert cli.main([str(game)]) != 0
     assert "filler" in capsys.readouterr().out
+
+
+def test_every_latin1_character_is_judged_by_its_category():
+    """The Latin-1 names take a quicker way: each of its characters, alone and after a
+    letter, judged as the category says (controls and the soft hyphen refused, a blank
+    alone refused)."""
+    import unicodedata
+
+    from service.game.names import NOT_PRINTABLE, name_problem
+
+    for c in map(chr, range(0x100)):
+        kind = unicodedata.category(c)
+        assert name_problem("A" + c) == (NOT_PRINTABLE if kind in ("Cc", "Cf") else None), c
+        assert name_problem(c) == (NOT_PRINTABLE if kind in ("Cc", "Cf", "Zs") else None), c
+    assert name_problem("") == NOT_PRINTABLE
