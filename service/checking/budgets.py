@@ -36,7 +36,7 @@ SITTING_STEPS: Final = 100_000
 # A tournament day: some 1,600 whole transcripts of 4 MiB take about 90,000 steps.
 TOURNAMENT_STEPS: Final = 250_000
 # A season (service/lists/season/request.py weighs its steps): the costliest seasons
-# within 300,000 steps (bench/season_cost.py's shapes cut to the budget) took 0.7-1.1 s
+# within 300,000 steps (bench/season_cost.py's shapes cut to the budget) took 0.6-1.1 s
 # of CPU on the pure core, answered in German, well under the 3 s every body is held
 # to; a club's 500 days of 60 players ranked in three windows take some 70,000.
 SEASON_STEPS: Final = 300_000
