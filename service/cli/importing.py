@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from pathlib import Path
 from typing import Any, Final, TextIO
 
 from service.checking import Item, parse_json
@@ -28,7 +26,7 @@ from service.cli import problems, speech
 from service.cli import sitting as sitting_cli
 from service.cli.report import report as game_report
 from service.game.text import N_, msg
-from service.game.words import LANGUAGES, say, translate
+from service.game.words import LANGUAGES, translate
 
 OK, FAILED, ERROR = 0, 1, 2
 CLI_FORMATS = ("csv", "doko-logger", "qtdoppelkopf", "freedoko")
@@ -118,12 +116,5 @@ def main(argv: list[str], out: TextIO, err: TextIO) -> int:
 
 def read(path: str) -> bytes:
     """The file's bytes, no further than the limit of an import."""
-    if path == "-":
-        raw = sys.stdin.buffer.read(MAX_IMPORT_BYTES + 1)
-    else:
-        with Path(path).open("rb") as file:
-            raw = file.read(MAX_IMPORT_BYTES + 1)
-    if len(raw) > MAX_IMPORT_BYTES:
-        raise Problem(413, say(msg("the file is over {count} bytes, the limit of an import",
-                                   count=MAX_IMPORT_BYTES)))
-    return raw
+    return problems.read_limited(path, MAX_IMPORT_BYTES, msg(
+        "The file is over {count} bytes, the limit of an import.", count=MAX_IMPORT_BYTES))

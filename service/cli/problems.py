@@ -5,6 +5,8 @@ checked as the wrong kind of input with the flag that reads it."""
 from __future__ import annotations
 
 import errno
+import sys
+from pathlib import Path
 from typing import Any, Final
 
 from service.checking.problem import Problem
@@ -96,3 +98,16 @@ def reason_of(error: Exception) -> Word | str:
 def os_reason(error: OSError, lang: str) -> str:
     """The system's reason said in ``lang``."""
     return str(param(reason_of(error), lang, None))
+
+
+def read_limited(path: str, limit: int, said: Text) -> bytes:
+    """A FILE's bytes (``-``: standard input), read no further than ``limit``: beyond it
+    a 413 problem that says ``said`` (the limit of what the file holds)."""
+    if path == "-":
+        raw = sys.stdin.buffer.read(limit + 1)
+    else:
+        with Path(path).open("rb") as file:
+            raw = file.read(limit + 1)
+    if len(raw) > limit:
+        raise Problem(413, say(said), said=(said,))
+    return raw

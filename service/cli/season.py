@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from pathlib import Path
 from typing import Any, TextIO
 
 from service.checking.problem import Problem
 from service.checking.season import MAX_SEASON_BYTES, check_season_data, parse_season
+from service.cli.problems import read_limited
 from service.cli.sitting import problem_text
 from service.game.errors import pointer_token
 from service.game.text import N_, msg, msgn
@@ -127,15 +126,8 @@ def report(path: str, result: SeasonResult, lang: str, data: dict[str, Any]) -> 
 def read(path: str) -> Any:
     """A FILE (``-``: stdin) as JSON with its decimals exact, no further than the
     route's limit."""
-    if path == "-":
-        raw = sys.stdin.buffer.read(MAX_SEASON_BYTES + 1)
-    else:
-        with Path(path).open("rb") as file:
-            raw = file.read(MAX_SEASON_BYTES + 1)
-    if len(raw) > MAX_SEASON_BYTES:
-        raise Problem(413, f"the file is over {MAX_SEASON_BYTES} bytes, the limit of a "
-                      "season")
-    return parse_season(raw)
+    return parse_season(read_limited(path, MAX_SEASON_BYTES, msg(
+        "The file is over {count} bytes, the limit of a season.", count=MAX_SEASON_BYTES)))
 
 
 def refuse(command: argparse.ArgumentParser, args: argparse.Namespace) -> None:

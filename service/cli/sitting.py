@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TextIO
 
 from service.checking import parse_json
 from service.checking.problem import Problem
 from service.checking.sitting import MAX_SITTING_BYTES, check_sitting_data
 from service.cli.output import no_game
-from service.cli.problems import cannot_read, problem_text, wrong_flag
+from service.cli.problems import cannot_read, problem_text, read_limited, wrong_flag
 from service.game.text import N_, Rules, msg, msgn
-from service.game.words import part, say, translate
+from service.game.words import part, translate
 from service.lists.sitting.standings import SittingGame, SittingResult
 
 OK, FAILED, ERROR, NO_GAME = 0, 1, 2, 5
@@ -34,17 +32,10 @@ def read_within(path: str, limit: int, what: str) -> Any:
     """A FILE (``-``: stdin) as JSON, read no further than ``limit`` bytes: a 413 problem
     naming the limit of a ``what`` (sitting, tournament) beyond it; a 400 problem naming
     the flag where the file holds another kind of input."""
-    if path == "-":
-        raw = sys.stdin.buffer.read(limit + 1)
-    else:
-        with Path(path).open("rb") as file:
-            raw = file.read(limit + 1)
-    if len(raw) > limit:
-        said = (msg("The file is over {count} bytes, the limit of a tournament day.", count=limit)
-                if what == "tournament" else
-                msg("The file is over {count} bytes, the limit of a list of games.", count=limit))
-        raise Problem(413, say(said), said=(said,))
-    data = parse_json(raw)
+    said = (msg("The file is over {count} bytes, the limit of a tournament day.", count=limit)
+            if what == "tournament" else
+            msg("The file is over {count} bytes, the limit of a list of games.", count=limit))
+    data = parse_json(read_limited(path, limit, said))
     wrong = wrong_flag(data, what)
     if wrong is not None:
         raise wrong

@@ -15,9 +15,11 @@ from typing import Any, Literal
 
 from marshmallow import ValidationError
 
+from service.game.errors import TranscriptError
 from service.game.options import Ruleset
 from service.game.text import Text, msg
 from service.game.words import say
+from service.lists.sitting.check import check_sitting
 from service.reading.schemas import RulesetField
 
 Kind = Literal["sitting", "transcript"]
@@ -135,3 +137,21 @@ def whole(cell: str) -> int | None:
     if not digits.isdigit() or len(digits) > 9:
         return None
     return sign * int(digits)
+
+
+def times_bock(sitting: dict[str, Any], write_factor: bool = False) -> list[int]:
+    """Each sheet line's entries times its game's bock factor as the sitting's own check
+    gives it (the programs keep the entries as typed, before bock), the factor written
+    as the line's ``bock`` where ``write_factor``; the factors of the games, none where
+    the check refuses the sitting (the import's check then says why)."""
+    try:
+        result = check_sitting(sitting)
+    except TranscriptError:
+        return []
+    for game, checked in zip(sitting["games"], result.games, strict=True):
+        if checked.bock > 1:
+            line = game["sheet"]
+            line["scores"] = {n: v * checked.bock for n, v in line["scores"].items()}
+            if write_factor:
+                line["bock"] = checked.bock
+    return [checked.bock for checked in result.games]

@@ -18,10 +18,16 @@ import datetime
 import json
 from typing import Any
 
-from service.game.errors import TranscriptError
 from service.game.text import Text, msg
-from service.importing.common import Imported, ImportRefused, Problem, decode, refuse, ruleset_of
-from service.lists.sitting.check import check_sitting
+from service.importing.common import (
+    Imported,
+    ImportRefused,
+    Problem,
+    decode,
+    refuse,
+    ruleset_of,
+    times_bock,
+)
 
 HOUSE = {"preset": "mittwoch", "options": {
     "bock_rounds": True, "bock_rounds_per_event": True, "bock_cap": 0,
@@ -92,7 +98,7 @@ def import_doko_logger(data: bytes, *, ruleset: Any = None,
                      "the file names no dealers: they are the rotation from {name} in the "
                      "players' order, so the rotation itself is not checked",
                      name=first_dealer or ""))
-    _multiply(sitting)
+    times_bock(sitting)  # the program recomputes the bock rounds on load
     return Imported("sitting", sitting, notes)
 
 
@@ -136,19 +142,6 @@ def _game(index: int, game: Any, players: list[str], problems: list[Problem]
     if type(written) is int and 0 <= written <= MAX_BOCK:
         line["bock"] = 2 ** written
     return {"dealer": "", "sheet": line, "_seated": seated}
-
-
-def _multiply(sitting: dict[str, Any]) -> None:
-    """Each entry times 2 to the bock rounds running, as the check's bock rules give
-    them (the program recomputes them on load)."""
-    try:
-        result = check_sitting(sitting)
-    except TranscriptError:
-        return  # the check of the import says why
-    for game, checked in zip(sitting["games"], result.games, strict=True):
-        if checked.bock > 1:
-            line = game["sheet"]
-            line["scores"] = {n: v * checked.bock for n, v in line["scores"].items()}
 
 
 def _date(value: Any) -> str | None:

@@ -27,10 +27,16 @@ import datetime
 import json
 from typing import Any
 
-from service.game.errors import TranscriptError
 from service.game.text import Text, msg
-from service.importing.common import Imported, ImportRefused, Problem, decode, refuse, ruleset_of
-from service.lists.sitting.check import check_sitting
+from service.importing.common import (
+    Imported,
+    ImportRefused,
+    Problem,
+    decode,
+    refuse,
+    ruleset_of,
+    times_bock,
+)
 
 HOUSE: dict[str, Any] = {"preset": "mittwoch", "options": {
     "bock_rounds": True, "bock_rounds_per_event": True, "bock_cap": 3,
@@ -78,7 +84,9 @@ def import_qtdoppelkopf(data: bytes, *, ruleset: Any = None) -> Imported:
     if type(document.get("creationDate")) is int and 0 < document["creationDate"] < 2**46:
         sitting["date"] = datetime.datetime.fromtimestamp(
             document["creationDate"] / 1000, datetime.UTC).date().isoformat()
-    _bock(sitting, notes)
+    if any(factor > 1 for factor in times_bock(sitting, write_factor=True)):
+        notes.append(msg("the diffs are as typed, before bock: each line's entries are "
+                         "multiplied by the bock factor the house rules give it"))
     walk.finish()
     return Imported("sitting", sitting, notes)
 
@@ -254,19 +262,3 @@ def _line(scores: dict[str, int], events: int) -> dict[str, Any]:
     return line
 
 
-def _bock(sitting: dict[str, Any], notes: list[Text]) -> None:
-    """The entries as the program shows them: each diff times the game's bock factor
-    (bock rounds per event, capped, none in a mandatory solo round), as the sitting's
-    house rules give it."""
-    try:
-        result = check_sitting(sitting)
-    except TranscriptError:
-        return  # the check of the import says why
-    for game, checked in zip(sitting["games"], result.games, strict=True):
-        if checked.bock > 1:
-            line = game["sheet"]
-            line["scores"] = {n: v * checked.bock for n, v in line["scores"].items()}
-            line["bock"] = checked.bock
-    if any(g.bock > 1 for g in result.games):
-        notes.append(msg("the diffs are as typed, before bock: each line's entries are "
-                         "multiplied by the bock factor the house rules give it"))

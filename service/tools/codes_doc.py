@@ -63,6 +63,19 @@ def replace_between(text: str, markers: tuple[str, str], body: str) -> str:
     return pattern.sub(lambda _: start + body + end, text, count=1)
 
 
+def write_blocks(page: Path, blocks: list[tuple[tuple[str, str], str]],
+                 argv: list[str]) -> None:
+    """The generated blocks printed, or (``--write`` in ``argv``) each put between its
+    markers in ``page``."""
+    if "--write" not in argv:
+        sys.stdout.write("".join(body for _, body in blocks))
+        return
+    text = page.read_text(encoding="utf-8")
+    for pair, body in blocks:
+        text = replace_between(text, pair, body)
+    page.write_text(text, encoding="utf-8")
+
+
 def main() -> None:
     if "--write" not in sys.argv[1:]:
         sys.stdout.write(openapi_fragment() + "\n" + readme_table())

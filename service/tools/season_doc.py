@@ -19,7 +19,7 @@ from typing import Any
 from service.checking.season import check_season_data, parse_season
 from service.cli import season as season_cli
 
-from .codes_doc import replace_between
+from .codes_doc import write_blocks
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "season.md"
@@ -84,13 +84,7 @@ def blocks() -> list[tuple[tuple[str, str], str]]:
 
 
 def main() -> None:
-    if "--write" not in sys.argv[1:]:
-        sys.stdout.write("".join(body for _, body in blocks()))
-        return
-    text = PAGE.read_text(encoding="utf-8")
-    for pair, body in blocks():
-        text = replace_between(text, pair, body)
-    PAGE.write_text(text, encoding="utf-8")
+    write_blocks(PAGE, blocks(), sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from service.cli import tournament as tournament_cli
 from service.lists.tournament.check import check_tournament
 from service.lists.tournament.draw import draw
 
-from .codes_doc import replace_between
+from .codes_doc import write_blocks
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "tournament.md"
@@ -81,13 +81,7 @@ def blocks() -> list[tuple[tuple[str, str], str]]:
 
 
 def main() -> None:
-    if "--write" not in sys.argv[1:]:
-        sys.stdout.write("".join(body for _, body in blocks()))
-        return
-    text = PAGE.read_text(encoding="utf-8")
-    for pair, body in blocks():
-        text = replace_between(text, pair, body)
-    PAGE.write_text(text, encoding="utf-8")
+    write_blocks(PAGE, blocks(), sys.argv[1:])
 
 
 if __name__ == "__main__":
