@@ -27,9 +27,11 @@ limits and the strictness) on its own.
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any
 
@@ -142,7 +144,23 @@ def loads(body: bytes | str, exact: bool = False) -> Any:
     written, not as binary floats."""
     nesting.check(body)
     text, raw_surrogates = _text(body)
-    return _Decoder(exact).value(text, None, raw_surrogates)[0]
+    with collector_paused():
+        return _Decoder(exact).value(text, None, raw_surrogates)[0]
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The garbage collector paused while a body is read: a parsed body holds no
+    reference cycle, and a body of millions of arrays would otherwise set off a
+    collection every few hundred of them, the older generations' each walking the
+    worker's whole heap (a 4 MiB body of nested arrays: 1.9 s of CPU, 1.2 s paused)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 class TooMany(Exception):
