@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from service.checking.problem import Problem
 from service.checking.season import MAX_SEASON_BYTES, check_season_data, parse_season
-from service.cli.problems import read_limited
+from service.cli.problems import cannot_read, read_limited
 from service.cli.sitting import problem_text
 from service.game.errors import pointer_token
 from service.game.text import N_, msg, msgn
@@ -152,7 +152,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             data = read(path)
             result = check_season_data(data)
         except OSError as error:
-            err.write(f"doko-check: {path}: cannot read: {error.strerror or error}\n")
+            err.write("doko-check: " + cannot_read(path, error, args.lang) + "\n")
             status = ERROR
             continue
         except Problem as problem:
